@@ -1,0 +1,13 @@
+// Package core is the root of aoekit's rules engine: pure Go, no I/O, no syscall/js,
+// no net/http, no encoding/json. The engine lives in its sub-packages:
+//
+//   - grid: cells, directions, facing, distances and entity spaces (SPEC §1)
+//   - circle50: the exact 50 % circle (SPEC §4.1)
+//   - template: the template shapes of every rule set and the cells they cover (SPEC §2–§4)
+//   - notation: parsing and formatting TDGS, Draw Steel and 50 % circle notation (SPEC §2.2, §3.8)
+//   - los: exact segment blocking on the 1/400 lattice (SPEC §5.1–§5.2)
+//   - cover: cover points and grades (SPEC §5.3–§5.5)
+//   - engine: whole requests: evaluate and move (SPEC §6–§7, CONTRACT)
+//
+// The engine avoids fmt so that the WebAssembly module stays small (WASM-NOTES.md).
+package core

@@ -1,0 +1,229 @@
+package template
+
+import (
+	"strconv"
+
+	"github.com/aoekit/aoekit/core/grid"
+)
+
+// Circle is TDGS CirR (SPEC §2.3): every cell within Chebyshev distance Radius of the origin,
+// which is affected, Height levels tall (SPEC §2.8; 0 means the default, Radius).
+type Circle struct{ Radius, Height int }
+
+// Cone is TDGS ConL DIR (SPEC §2.4–§2.5): Dir is relative to the caster's facing; the caster's
+// cell is not affected. Height 0 means the default, Length.
+type Cone struct {
+	Length int
+	Dir    grid.Dir
+	Height int
+}
+
+// Line is TDGS LinL DIR wW (SPEC §2.6): Length × Width cells, Dir relative to the caster's
+// facing, the caster's cell not affected. Width 0 means 1; Height 0 means the default, Length.
+type Line struct {
+	Length int
+	Dir    grid.Dir
+	Width  int
+	Height int
+}
+
+// Rect is TDGS RecWxL (SPEC §2.7): Width east–west by Length north–south from its anchor, the
+// south-west corner, which is affected. Height 0 means the default, max(Width, Length).
+type Rect struct{ Width, Length, Height int }
+
+var (
+	_ Shape = Circle{}
+	_ Shape = Cone{}
+	_ Shape = Line{}
+	_ Shape = Rect{}
+)
+
+func heightOr(h, def int) int {
+	if h < 1 {
+		return def
+	}
+	return h
+}
+
+func heightSuffix(h, def int) string {
+	if h < 1 || h == def {
+		return ""
+	}
+	return "h" + strconv.Itoa(h)
+}
+
+func validHeight(h int) error {
+	if h == 0 {
+		return nil
+	}
+	return checkDim("height", h, MaxHeight)
+}
+
+// --- Circle
+
+func (Circle) Rules() Rules { return TDGS }
+func (Circle) Kind() string { return "circle" }
+func (c Circle) H() int     { return heightOr(c.Height, c.Radius) }
+func (c Circle) String() string {
+	return "Cir" + strconv.Itoa(c.Radius) + heightSuffix(c.Height, c.Radius)
+}
+func (c Circle) Validate() error {
+	if err := checkDim("radius", c.Radius, MaxDim); err != nil {
+		return err
+	}
+	return validHeight(c.Height)
+}
+func (c Circle) Count(Placement) int { return (2*c.Radius + 1) * (2*c.Radius + 1) * c.H() }
+func (c Circle) Cells(p Placement, visit func(grid.Cell)) {
+	z0, z1 := levels(p.Origin.Z, c.H())
+	o, r := p.Origin, c.Radius
+	for z := z0; z <= z1; z++ {
+		for y := o.Y - r; y <= o.Y+r; y++ {
+			for x := o.X - r; x <= o.X+r; x++ {
+				visit(grid.Cell{X: x, Y: y, Z: z})
+			}
+		}
+	}
+}
+
+// --- Cone
+
+func (Cone) Rules() Rules { return TDGS }
+func (Cone) Kind() string { return "cone" }
+func (c Cone) H() int     { return heightOr(c.Height, c.Length) }
+func (c Cone) String() string {
+	return "Con" + strconv.Itoa(c.Length) + c.Dir.String() + heightSuffix(c.Height, c.Length)
+}
+func (c Cone) Validate() error {
+	if err := checkDim("length", c.Length, MaxDim); err != nil {
+		return err
+	}
+	if !c.Dir.Valid() {
+		return errorf(ErrInvalid, "a cone needs a direction")
+	}
+	return validHeight(c.Height)
+}
+func (c Cone) Count(p Placement) int {
+	l := c.Length
+	if c.Dir.Abs(p.Facing).Diagonal() {
+		return l * (l + 1) / 2 * c.H()
+	}
+	return l * l * c.H()
+}
+
+// Cells visits the cone toward the absolute direction Dir.Abs(p.Facing) from p.Origin.
+func (c Cone) Cells(p Placement, visit func(grid.Cell)) {
+	d := c.Dir.Abs(p.Facing)
+	k := int(d) / 2 // quarter turns from N (cardinal) or from NE (diagonal)
+	z0, z1 := levels(p.Origin.Z, c.H())
+	l := c.Length
+	for z := z0; z <= z1; z++ {
+		base := grid.Cell{X: p.Origin.X, Y: p.Origin.Y, Z: z}
+		if d.Diagonal() {
+			for i := 1; i <= l; i++ {
+				for j := 1; i+j <= l+1; j++ {
+					visit(base.Add(grid.Cell{X: i, Y: -j}.Rot90(k)))
+				}
+			}
+			continue
+		}
+		for dd := 1; dd <= l; dd++ {
+			for s := -(dd - 1); s <= dd-1; s++ {
+				visit(base.Add(grid.Cell{X: s, Y: -dd}.Rot90(k)))
+			}
+		}
+	}
+}
+
+// --- Line
+
+func (Line) Rules() Rules { return TDGS }
+func (Line) Kind() string { return "line" }
+func (l Line) H() int     { return heightOr(l.Height, l.Length) }
+
+// W is the width, 1 when unset.
+func (l Line) W() int { return max(l.Width, 1) }
+func (l Line) String() string {
+	s := "Lin" + strconv.Itoa(l.Length) + l.Dir.String()
+	if l.W() != 1 {
+		s += "w" + strconv.Itoa(l.W())
+	}
+	return s + heightSuffix(l.Height, l.Length)
+}
+func (l Line) Validate() error {
+	if err := checkDim("length", l.Length, MaxDim); err != nil {
+		return err
+	}
+	if !l.Dir.Valid() {
+		return errorf(ErrInvalid, "a line needs a direction")
+	}
+	if l.Width != 0 {
+		if err := checkDim("width", l.Width, MaxDim); err != nil {
+			return err
+		}
+	}
+	return validHeight(l.Height)
+}
+func (l Line) Count(Placement) int { return l.Length * l.W() * l.H() }
+
+// Cells visits the line toward the absolute direction Dir.Abs(p.Facing) from p.Origin.
+func (l Line) Cells(p Placement, visit func(grid.Cell)) {
+	d := l.Dir.Abs(p.Facing)
+	k := int(d) / 2
+	z0, z1 := levels(p.Origin.Z, l.H())
+	s0, s1 := band(l.W())
+	n := l.Length
+	for z := z0; z <= z1; z++ {
+		base := grid.Cell{X: p.Origin.X, Y: p.Origin.Y, Z: z}
+		for s := s0; s <= s1; s++ {
+			if d.Diagonal() {
+				// i − j = s with 1 ≤ max(i, j) ≤ n (SPEC §2.6 [ruling]).
+				for m := 1; m <= n; m++ {
+					i, j := m, m-s
+					if s < 0 {
+						i, j = m+s, m
+					}
+					visit(base.Add(grid.Cell{X: i, Y: -j}.Rot90(k)))
+				}
+				continue
+			}
+			for dd := 1; dd <= n; dd++ {
+				visit(base.Add(grid.Cell{X: s, Y: -dd}.Rot90(k)))
+			}
+		}
+	}
+}
+
+// --- Rect
+
+func (Rect) Rules() Rules { return TDGS }
+func (Rect) Kind() string { return "rectangle" }
+func (r Rect) H() int     { return heightOr(r.Height, max(r.Width, r.Length)) }
+func (r Rect) String() string {
+	return "Rec" + strconv.Itoa(r.Width) + "x" + strconv.Itoa(r.Length) + heightSuffix(r.Height, max(r.Width, r.Length))
+}
+func (r Rect) Validate() error {
+	if err := checkDim("width", r.Width, MaxDim); err != nil {
+		return err
+	}
+	if err := checkDim("length", r.Length, MaxDim); err != nil {
+		return err
+	}
+	return validHeight(r.Height)
+}
+func (r Rect) Count(Placement) int { return r.Width * r.Length * r.H() }
+
+// Cells visits the rectangle from its anchor p.Origin, turned by p.Orientation (N, E, S or W;
+// a diagonal orientation is rounded down to the cardinal before it).
+func (r Rect) Cells(p Placement, visit func(grid.Cell)) {
+	k := int(p.Orientation) / 2
+	z0, z1 := levels(p.Origin.Z, r.H())
+	for z := z0; z <= z1; z++ {
+		base := grid.Cell{X: p.Origin.X, Y: p.Origin.Y, Z: z}
+		for j := 0; j < r.Length; j++ {
+			for i := 0; i < r.Width; i++ {
+				visit(base.Add(grid.Cell{X: i, Y: -j}.Rot90(k)))
+			}
+		}
+	}
+}

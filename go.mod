@@ -1,0 +1,3 @@
+module github.com/aoekit/aoekit
+
+go 1.26
