@@ -1,0 +1,34 @@
+package engine
+
+// Error codes of CONTRACT.md.
+const (
+	CodeBadNotation    = "bad_notation"
+	CodeBadRequest     = "bad_request"
+	CodeOutOfRange     = "out_of_range"
+	CodeNoLineOfEffect = "no_line_of_effect"
+	CodeInvalidWall    = "invalid_wall"
+	CodeNotStraight    = "not_straight"
+	CodeTooLarge       = "too_large"
+)
+
+// An Error is a CONTRACT error: a code, a message for people and, for notation errors, the
+// 1-based position in the text (At, 0 when there is none).
+type Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+	At      int    `json:"at,omitempty"`
+}
+
+func (e *Error) Error() string { return e.Code + ": " + e.Message }
+
+// Rule reports whether the error is a rule violation (HTTP 422) rather than a bad request
+// (HTTP 400): out of range, no line of effect, an invalid wall or a crooked line.
+func (e *Error) Rule() bool {
+	switch e.Code {
+	case CodeOutOfRange, CodeNoLineOfEffect, CodeInvalidWall, CodeNotStraight:
+		return true
+	}
+	return false
+}
+
+func newError(code, msg string) *Error { return &Error{Code: code, Message: msg} }
