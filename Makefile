@@ -1,0 +1,39 @@
+# aoekit — every command a developer and CI need. `make test` runs every test there is.
+GO       ?= go
+GOROOT   := $(shell $(GO) env GOROOT)
+WASM_EXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
+export GOFLAGS := -buildvcs=false
+
+# Each door adds its own targets to these lists in its .mk file.
+TEST_TARGETS  := vet test-go
+BUILD_TARGETS :=
+
+-include wasm/browser/browser.mk
+-include wasm/worker/worker.mk
+-include web/web.mk
+
+.PHONY: test vet test-go build bench fuzz
+test: $(TEST_TARGETS)
+	@echo "make test: all passed"
+
+vet:
+	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go' -not -path './node_modules/*'))" || { echo "gofmt needed:"; gofmt -l .; exit 1; }
+	$(GO) vet ./...
+	GOOS=js GOARCH=wasm $(GO) vet ./...
+
+test-go:
+	$(GO) test -count=1 ./...
+
+build: $(BUILD_TARGETS)
+
+# Benchmarks, not timed tests: compare runs with benchstat.
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./core/...
+
+# A short run of every fuzz target (FUZZTIME=1m make fuzz for longer).
+FUZZTIME ?= 10s
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; done
