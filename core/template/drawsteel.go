@@ -95,14 +95,15 @@ func (c Cube) Cells(p Placement, visit func(grid.Cell)) {
 func (c Cube) OriginSquare(anchor grid.Cell, caster grid.Space) grid.Cell {
 	cube := grid.Space{Anchor: anchor, Size: c.Side, Height: c.Side}
 	nearest := cube.Dist(caster)
-	found := anchor
-	done := false
-	cube.Cells(func(cell grid.Cell) { // z, y, x order: the first nearest cell wins the tie
-		if !done && caster.DistCell(cell) == nearest {
-			found, done = cell, true
-		}
-	})
-	return found
+	// A cell is at distance nearest exactly when each of its coordinates is within nearest of
+	// the caster's range on that axis, so the lowest z, then y, then x is the lowest value of
+	// each axis that is (there is one on every axis, as nearest is at least each axis's gap).
+	lo := caster.Min()
+	return grid.Cell{
+		X: max(anchor.X, lo.X-nearest),
+		Y: max(anchor.Y, lo.Y-nearest),
+		Z: max(anchor.Z, lo.Z-nearest),
+	}
 }
 
 func (DSLine) Rules() Rules { return DrawSteel }
@@ -115,22 +116,73 @@ func (l DSLine) Validate() error {
 	if err := checkDim("length", l.Length, MaxDim); err != nil {
 		return err
 	}
-	if err := checkDim("width", l.W(), MaxDim); err != nil {
-		return err
+	if l.Width != 0 { // 0 means 1; a negative width is an error, as for Line
+		if err := checkDim("width", l.Width, MaxDim); err != nil {
+			return err
+		}
 	}
 	return validWithin(l.Within)
 }
 func (l DSLine) Count(p Placement) int {
-	if len(p.Path) > 0 {
-		return len(p.Path) * l.W() * l.W()
+	squares := p.Path
+	if len(squares) == 0 {
+		if p.Aim == p.Origin {
+			return 0 // Cells visits nothing
+		}
+		return l.Length * l.W() * l.W()
 	}
-	return l.Length * l.W() * l.W()
+	across, up := l.crossSection(p)
+	n := 0
+	for i, c := range squares {
+		n += l.W() * l.W()
+		if i > 0 {
+			n -= l.overlap(c.Sub(squares[i-1]), across, up)
+		}
+	}
+	return n
 }
+
+// crossSection returns the unit offsets along which a square of the line is widened (S(Width),
+// "right" of the travel) and stacked (the §2.8 levels). The travel is from the first square
+// of p.Path to its last, or from p.Origin toward p.Aim; a one-square path travels toward the
+// caster's facing. Travelling mainly east–west or north–south (x before y before z on a tie,
+// as in Squares), "right" is south for east, north for west, east for north, west for south,
+// and the stack is vertical. Travelling mainly up or down, the square is widened east–west as
+// if travelling north and stacked north–south, so that the squares do not overlap.
+func (l DSLine) crossSection(p Placement) (across, up grid.Cell) {
+	d := p.Aim.Sub(p.Origin)
+	if len(p.Path) > 0 {
+		d = p.Path[len(p.Path)-1].Sub(p.Path[0])
+	}
+	if d == (grid.Cell{}) {
+		d = p.Facing.Offset()
+	}
+	switch {
+	case abs(d.X) >= abs(d.Y) && abs(d.X) >= abs(d.Z) && d.X != 0:
+		return grid.Cell{Y: sign(d.X)}, grid.Cell{Z: 1}
+	case abs(d.Y) >= abs(d.Z) && d.Y != 0:
+		return grid.Cell{X: -sign(d.Y)}, grid.Cell{Z: 1}
+	}
+	return grid.Cell{X: 1}, grid.Cell{Y: 1}
+}
+
+// overlap is the number of cells the cross-sections of two squares off apart share.
+func (l DSLine) overlap(off, across, up grid.Cell) int {
+	a, b := dot3(off, across), dot3(off, up)
+	rest := grid.Cell{X: off.X - a*across.X - b*up.X, Y: off.Y - a*across.Y - b*up.Y, Z: off.Z - a*across.Z - b*up.Z}
+	if rest != (grid.Cell{}) {
+		return 0
+	}
+	return max(0, l.W()-abs(a)) * max(0, l.W()-abs(b))
+}
+
+func dot3(a, b grid.Cell) int { return a.X*b.X + a.Y*b.Y + a.Z*b.Z }
 
 // Cells visits the line: p.Path when given (validated by the caller with Straight), otherwise
 // the digital straight line of SPEC §3.5 from p.Origin toward p.Aim (see Squares). Each square
-// is widened by S(Width) across the direction of travel and stacked Width high (SPEC §2.8).
-// Nothing is visited when the aim is the origin.
+// is widened by S(Width) to the right of the travel and stacked Width high (SPEC §2.8), as
+// crossSection says. A cell the previous square already covered (a path may step sideways) is
+// not visited again. Nothing is visited when the aim is the origin.
 func (l DSLine) Cells(p Placement, visit func(grid.Cell)) {
 	squares := p.Path
 	if len(squares) == 0 {
@@ -139,37 +191,40 @@ func (l DSLine) Cells(p Placement, visit func(grid.Cell)) {
 	if len(squares) == 0 {
 		return
 	}
-	d := p.Aim.Sub(p.Origin)
-	if len(p.Path) > 0 {
-		d = squares[len(squares)-1].Sub(p.Origin)
-		if d == (grid.Cell{}) && len(squares) > 1 {
-			d = squares[len(squares)-1].Sub(squares[0])
-		}
-	}
-	// "Right" of the travel (SPEC §2.6 S(W)): travelling east it is south; north, east.
-	var right grid.Cell
-	if abs(d.X) >= abs(d.Y) && d.X != 0 {
-		right = grid.Cell{Y: sign(d.X)}
-	} else if d.Y != 0 {
-		right = grid.Cell{X: -sign(d.Y)}
-	} else {
-		right = grid.Cell{X: 1}
-	}
+	across, up := l.crossSection(p)
 	s0, s1 := band(l.W())
-	for _, c := range squares {
-		z0, z1 := levels(c.Z, l.W())
-		for z := z0; z <= z1; z++ {
+	t0, t1 := levels(0, l.W())
+	for i, c := range squares {
+		for t := t0; t <= t1; t++ {
 			for s := s0; s <= s1; s++ {
-				visit(grid.Cell{X: c.X + s*right.X, Y: c.Y + s*right.Y, Z: z})
+				cell := grid.Cell{X: c.X + s*across.X + t*up.X, Y: c.Y + s*across.Y + t*up.Y, Z: c.Z + s*across.Z + t*up.Z}
+				// In a straight path (SPEC §3.7) the squares sharing a cross-section plane are
+				// consecutive, and a square's cross-section meets those of the earlier ones
+				// only where it meets the previous one's.
+				if i > 0 && l.covers(squares[i-1], cell, across, up, s0, s1, t0, t1) {
+					continue
+				}
+				visit(cell)
 			}
 		}
 	}
 }
 
+// covers reports whether cell lies in the cross-section of square c.
+func (l DSLine) covers(c, cell, across, up grid.Cell, s0, s1, t0, t1 int) bool {
+	off := cell.Sub(c)
+	a, b := dot3(off, across), dot3(off, up)
+	rest := grid.Cell{X: off.X - a*across.X - b*up.X, Y: off.Y - a*across.Y - b*up.Y, Z: off.Z - a*across.Z - b*up.Z}
+	return rest == (grid.Cell{}) && s0 <= a && a <= s1 && t0 <= b && b <= t1
+}
+
 // Squares is the digital straight line of SPEC §3.5: Length squares from origin, one per step
-// along the axis of greatest travel toward aim, each the square whose centre is nearest the
-// segment between the centres of origin and aim (extended past aim), ties rounding toward
-// aim. It is nil when aim is origin.
+// along the axis of greatest travel toward aim (x before y before z on a tie), each the square
+// whose centre is nearest the segment between the centres of origin and aim (extended past
+// aim), ties rounding toward aim (away from the origin). With two minor axes (a line that also
+// climbs) nearest is taken on each minor axis separately, in its plane with the major axis:
+// the cell nearest the 3-D segment would not always make a straight line (SPEC §3.7). It is
+// nil when aim is origin.
 func (l DSLine) Squares(origin, aim grid.Cell) []grid.Cell {
 	d := aim.Sub(origin)
 	ax := [3]int{d.X, d.Y, d.Z}
