@@ -1,0 +1,180 @@
+// Package board holds the solid cells of a board in a form that answers "how full is this
+// cell?" and "is this box empty?" in constant time, for boards of any size (SPEC §1.6).
+package board
+
+import (
+	"iter"
+	"slices"
+
+	"github.com/aoekit/aoekit/core/grid"
+)
+
+// Full is the fill of a full block, in lattice units (1/400 of a cell, SPEC §5.1).
+const Full = 400
+
+// maxDense is the most cells the dense index covers; sparser, wider boards use a map.
+const maxDense = 1 << 24
+
+// maxTiles bounds the table of column counts Empty reads: a board wider than about 127 × 127
+// columns is counted in square tiles of 2, 4, 8, … columns, so that the table stays small
+// (64 KiB) however large the board. Building and clearing a table of one count per column
+// cost more on a 500 × 500 board than the whole rest of an evaluation.
+const maxTiles = 1 << 14
+
+// Solids is a set of solid cells with fills in lattice units (1 … 400). The zero value is an
+// empty board. It implements the los.Solids and los.Regions interfaces.
+type Solids struct {
+	lo, hi grid.Cell // bounding box of the solid cells (valid when n > 0)
+	n      int
+	nx, ny int
+	dense  []uint8              // palette codes over the bounding box, x fastest, then y, then z
+	wide   []uint16             // fills over the bounding box, when there are too many for a palette
+	sparse map[grid.Cell]uint16 // used instead of dense and wide when the box is too large
+	fills  [256]uint16          // the palette: code k is fill fills[k] (0 is empty)
+	shift  uint                 // tiles are 1<<shift columns square
+	tx, ty int                  // tiles across the bounding box
+	cols   []int32              // 2-D prefix sums of solid cells per tile, (tx+1)×(ty+1)
+}
+
+// A Solid is one solid cell and its fill in lattice units.
+type Solid struct {
+	Cell grid.Cell
+	Fill int
+}
+
+// New indexes the solid cells. A fill below 1 is taken as 1 and above Full as Full; when a
+// cell is listed twice the larger fill wins.
+func New(cells []Solid) *Solids { return FromSeq(slices.Values(cells)) }
+
+// FromSeq is New for the cells a sequence yields, without a slice of them; it reads the
+// sequence twice.
+func FromSeq(cells iter.Seq[Solid]) *Solids {
+	s := &Solids{}
+	var used [Full + 1]bool
+	for c := range cells {
+		if s.n == 0 {
+			s.lo, s.hi = c.Cell, c.Cell
+		}
+		s.n++
+		used[clamp(c.Fill)] = true
+		s.lo = grid.Cell{X: min(s.lo.X, c.Cell.X), Y: min(s.lo.Y, c.Cell.Y), Z: min(s.lo.Z, c.Cell.Z)}
+		s.hi = grid.Cell{X: max(s.hi.X, c.Cell.X), Y: max(s.hi.Y, c.Cell.Y), Z: max(s.hi.Z, c.Cell.Z)}
+	}
+	if s.n == 0 {
+		return s
+	}
+	s.nx, s.ny = s.hi.X-s.lo.X+1, s.hi.Y-s.lo.Y+1
+	nz := s.hi.Z - s.lo.Z + 1
+	vol := int64(s.nx) * int64(s.ny) * int64(nz)
+	// Most boards have a handful of distinct fills (full blocks, low walls, steps): the dense
+	// index then holds a byte per cell, a code into a palette sorted by fill, so that the
+	// larger code is the larger fill.
+	var code [Full + 1]uint8
+	k := 0
+	for f := 1; f <= Full && k < 256; f++ {
+		if used[f] {
+			if k++; k < 256 {
+				s.fills[k], code[f] = uint16(f), uint8(k)
+			}
+		}
+	}
+	switch {
+	case vol > maxDense:
+		s.sparse = make(map[grid.Cell]uint16, s.n)
+	case k < 256:
+		s.dense = make([]uint8, vol)
+	default:
+		s.wide = make([]uint16, vol)
+	}
+	for ; s.shift < 31; s.shift++ {
+		s.tx, s.ty = (s.nx-1)>>s.shift+1, (s.ny-1)>>s.shift+1
+		if int64(s.tx+1)*int64(s.ty+1) <= maxTiles {
+			break
+		}
+	}
+	s.cols = make([]int32, (s.tx+1)*(s.ty+1))
+	w := s.tx + 1
+	for c := range cells {
+		f := clamp(c.Fill)
+		tile := ((c.Cell.Y-s.lo.Y)>>s.shift+1)*w + (c.Cell.X-s.lo.X)>>s.shift + 1
+		switch {
+		case s.dense != nil:
+			i := s.index(c.Cell)
+			if s.dense[i] == 0 {
+				s.cols[tile]++
+			}
+			s.dense[i] = max(s.dense[i], code[f])
+		case s.wide != nil:
+			i := s.index(c.Cell)
+			if s.wide[i] == 0 {
+				s.cols[tile]++
+			}
+			s.wide[i] = max(s.wide[i], f)
+		default:
+			if _, seen := s.sparse[c.Cell]; !seen {
+				s.cols[tile]++
+			}
+			s.sparse[c.Cell] = max(s.sparse[c.Cell], f)
+		}
+	}
+	// Tile counts → 2-D prefix sums: a running row sum plus the row above.
+	for y := 1; y <= s.ty; y++ {
+		row, above := s.cols[y*w:(y+1)*w], s.cols[(y-1)*w:y*w]
+		var run int32
+		for x := 1; x < len(row) && x < len(above); x++ {
+			run += row[x]
+			row[x] = run + above[x]
+		}
+	}
+	return s
+}
+
+// clamp is a fill taken into 1 … Full.
+func clamp(f int) uint16 { return uint16(min(max(f, 1), Full)) }
+
+func (s *Solids) index(c grid.Cell) int {
+	return ((c.Z-s.lo.Z)*s.ny+(c.Y-s.lo.Y))*s.nx + (c.X - s.lo.X)
+}
+
+func (s *Solids) inBox(c grid.Cell) bool {
+	return s.n > 0 && c.X >= s.lo.X && c.X <= s.hi.X && c.Y >= s.lo.Y && c.Y <= s.hi.Y && c.Z >= s.lo.Z && c.Z <= s.hi.Z
+}
+
+// Len is the number of cells listed when the board was made.
+func (s *Solids) Len() int { return s.n }
+
+// Fill returns the fill of c in lattice units: 0 when c is not solid, Full for a full block.
+func (s *Solids) Fill(c grid.Cell) int {
+	if !s.inBox(c) {
+		return 0
+	}
+	switch {
+	case s.dense != nil:
+		return int(s.fills[s.dense[s.index(c)]])
+	case s.wide != nil:
+		return int(s.wide[s.index(c)])
+	}
+	return int(s.sparse[c])
+}
+
+// IsFull reports whether c is a full block (fill 1).
+func (s *Solids) IsFull(c grid.Cell) bool { return s.Fill(c) == Full }
+
+// Empty reports whether no solid cell lies in the inclusive box lo … hi. It may answer false
+// for a box with no solid cell inside but solids near it: it looks at whole columns (every
+// level) and, on boards wider than about 127 columns, at whole tiles of columns (see
+// maxTiles). A true answer is always right.
+func (s *Solids) Empty(lo, hi grid.Cell) bool {
+	if s.n == 0 {
+		return true
+	}
+	x0, y0 := max(lo.X, s.lo.X), max(lo.Y, s.lo.Y)
+	x1, y1 := min(hi.X, s.hi.X), min(hi.Y, s.hi.Y)
+	if x0 > x1 || y0 > y1 || hi.Z < s.lo.Z || lo.Z > s.hi.Z {
+		return true
+	}
+	w := s.tx + 1
+	ax, ay := (x0-s.lo.X)>>s.shift, (y0-s.lo.Y)>>s.shift
+	bx, by := (x1-s.lo.X)>>s.shift+1, (y1-s.lo.Y)>>s.shift+1
+	return s.cols[by*w+bx]-s.cols[ay*w+bx]-s.cols[by*w+ax]+s.cols[ay*w+ax] == 0
+}

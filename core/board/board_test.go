@@ -1,0 +1,188 @@
+package board
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/aoekit/aoekit/core/grid"
+)
+
+// reference is the obvious board: a map, each cell's largest fill, clamped to 1 … Full.
+func reference(cells []Solid) map[grid.Cell]int {
+	m := map[grid.Cell]int{}
+	for _, c := range cells {
+		m[c.Cell] = max(m[c.Cell], min(max(c.Fill, 1), Full))
+	}
+	return m
+}
+
+// emptyRef reports whether no solid cell lies in the box lo … hi, by looking at every one.
+func emptyRef(m map[grid.Cell]int, lo, hi grid.Cell) bool {
+	for c := range m {
+		if lo.X <= c.X && c.X <= hi.X && lo.Y <= c.Y && c.Y <= hi.Y && lo.Z <= c.Z && c.Z <= hi.Z {
+			return false
+		}
+	}
+	return true
+}
+
+// columnsEmptyRef is emptyRef ignoring z inside the solids' level range: what Empty promises
+// exactly when it has its column sums (it may say false for a box whose columns hold solids
+// at other levels only).
+func columnsEmptyRef(m map[grid.Cell]int, lo, hi grid.Cell) bool {
+	for c := range m {
+		if lo.X <= c.X && c.X <= hi.X && lo.Y <= c.Y && c.Y <= hi.Y {
+			return false
+		}
+	}
+	return true
+}
+
+func randomCells(r *rand.Rand, n int, org grid.Cell, nx, ny, nz int) []Solid {
+	cells := make([]Solid, n)
+	for i := range cells {
+		fill := r.IntN(Full+60) - 30 // some below 1 and above Full, to be clamped
+		if r.IntN(3) == 0 {
+			fill = Full
+		}
+		cells[i] = Solid{Cell: org.Add(grid.C(r.IntN(nx), r.IntN(ny), r.IntN(nz))), Fill: fill}
+	}
+	return cells
+}
+
+// §1.6: Fill answers each cell's fill (the larger when listed twice, clamped to 1 … Full),
+// 0 elsewhere; IsFull only for Full. Dense and sparse (huge, spread-out) boards alike.
+func TestSolids_1_6_FillMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 200; i++ {
+		org := grid.C(r.IntN(40)-20, r.IntN(40)-20, r.IntN(6)-3)
+		cells := randomCells(r, r.IntN(60), org, 1+r.IntN(12), 1+r.IntN(12), 1+r.IntN(3))
+		if i%10 == 0 { // spread the box past the dense limit: the sparse path
+			cells = append(cells, Solid{Cell: grid.C(9000, -9000, 500), Fill: 7})
+		}
+		if i%10 == 5 { // every fill 1 … 400: too many for a palette, the wide path
+			for f := 1; f <= Full; f++ {
+				cells = append(cells, Solid{Cell: org.Add(grid.C(f%12, f/12%12, f/144)), Fill: f})
+			}
+		}
+		s, ref := New(cells), reference(cells)
+		if i%10 == 5 && s.wide == nil || i%10 == 0 && s.sparse == nil || i%10 == 1 && len(cells) > 0 && s.dense == nil {
+			t.Fatalf("case %d does not take the path it tests", i)
+		}
+		if s.Len() != len(cells) {
+			t.Fatalf("Len %d, want %d", s.Len(), len(cells))
+		}
+		for c, f := range ref {
+			if s.Fill(c) != f || s.IsFull(c) != (f == Full) {
+				t.Fatalf("Fill(%v) = %d (full %v), want %d", c, s.Fill(c), s.IsFull(c), f)
+			}
+		}
+		for range 200 {
+			c := org.Add(grid.C(r.IntN(16)-2, r.IntN(16)-2, r.IntN(6)-2))
+			if s.Fill(c) != ref[c] {
+				t.Fatalf("Fill(%v) = %d, want %d", c, s.Fill(c), ref[c])
+			}
+		}
+	}
+}
+
+// Empty is never wrong when it says true, and exact per column on a dense board.
+func TestSolids_EmptyMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 300; i++ {
+		org := grid.C(r.IntN(20)-10, r.IntN(20)-10, r.IntN(4)-2)
+		cells := randomCells(r, r.IntN(25), org, 1+r.IntN(14), 1+r.IntN(14), 1+r.IntN(3))
+		sparse := i%7 == 0
+		if sparse {
+			cells = append(cells, Solid{Cell: grid.C(-20000, 20000, 0), Fill: Full})
+		}
+		s, ref := New(cells), reference(cells)
+		for range 100 {
+			lo := org.Add(grid.C(r.IntN(18)-3, r.IntN(18)-3, r.IntN(6)-3))
+			hi := lo.Add(grid.C(r.IntN(5), r.IntN(5), r.IntN(3)))
+			got := s.Empty(lo, hi)
+			if got && !emptyRef(ref, lo, hi) {
+				t.Fatalf("Empty(%v, %v) = true with a solid inside", lo, hi)
+			}
+			if !sparse && len(cells) > 0 {
+				zIn := hi.Z >= minZ(ref) && lo.Z <= maxZ(ref)
+				want := !zIn || columnsEmptyRef(ref, lo, hi)
+				if got != want {
+					t.Fatalf("Empty(%v, %v) = %v, want %v (per column)", lo, hi, got, want)
+				}
+			}
+		}
+	}
+	if !New(nil).Empty(grid.C(-5, -5, -5), grid.C(5, 5, 5)) {
+		t.Errorf("an empty board is not empty")
+	}
+}
+
+func minZ(m map[grid.Cell]int) int {
+	z := 1 << 30
+	for c := range m {
+		z = min(z, c.Z)
+	}
+	return z
+}
+
+func maxZ(m map[grid.Cell]int) int {
+	z := -1 << 30
+	for c := range m {
+		z = max(z, c.Z)
+	}
+	return z
+}
+
+// On a wide board Empty counts tiles of columns: never wrong when it says true, and true
+// whenever the box grown to whole tiles holds no solid. 500 × 500 columns are counted in
+// tiles of 4 (126 × 126 ≤ maxTiles).
+func TestSolids_EmptyWideBoard(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	cells := randomCells(r, 3000, grid.C(0, 0, 0), 500, 500, 2)
+	s, ref := New(cells), reference(cells)
+	const tile = 4
+	lo0 := grid.C(500, 500, 0)
+	for c := range ref {
+		lo0 = grid.C(min(lo0.X, c.X), min(lo0.Y, c.Y), 0)
+	}
+	for range 5000 {
+		lo := grid.C(r.IntN(520)-10, r.IntN(520)-10, r.IntN(4)-1)
+		hi := lo.Add(grid.C(r.IntN(12), r.IntN(12), r.IntN(2)))
+		got := s.Empty(lo, hi)
+		if got && !emptyRef(ref, lo, hi) {
+			t.Fatalf("Empty(%v, %v) = true with a solid inside", lo, hi)
+		}
+		// The box grown to tile boundaries (tiles start at the solids' north-west corner).
+		glo := grid.C(lo0.X+floorTo(lo.X-lo0.X, tile), lo0.Y+floorTo(lo.Y-lo0.Y, tile), -1<<30)
+		ghi := grid.C(lo0.X+floorTo(hi.X-lo0.X, tile)+tile-1, lo0.Y+floorTo(hi.Y-lo0.Y, tile)+tile-1, 1<<30)
+		zIn := hi.Z >= minZ(ref) && lo.Z <= maxZ(ref)
+		if !got && zIn && emptyRef(ref, glo, ghi) {
+			t.Fatalf("Empty(%v, %v) = false with no solid in its tiles %v … %v", lo, hi, glo, ghi)
+		}
+	}
+}
+
+func floorTo(v, k int) int {
+	if v < 0 {
+		return -((-v + k - 1) / k) * k
+	}
+	return v / k * k
+}
+
+// The zero value is an empty board.
+func TestSolids_ZeroValue(t *testing.T) {
+	var s Solids
+	if s.Fill(grid.C(0, 0, 0)) != 0 || !s.Empty(grid.C(0, 0, 0), grid.C(1, 1, 1)) || s.Len() != 0 {
+		t.Errorf("zero Solids is not empty")
+	}
+}
+
+func BenchmarkNew20000(b *testing.B) {
+	r := rand.New(rand.NewPCG(5, 6))
+	cells := randomCells(r, 20000, grid.C(0, 0, 0), 500, 500, 1)
+	b.ReportAllocs()
+	for b.Loop() {
+		New(cells)
+	}
+}

@@ -1,0 +1,265 @@
+// Package cover computes line of effect and cover between spaces on a board: the inset corner
+// points, their culling, the low-point boost and melee adjustments, and the grades of each
+// rule set (SPEC §5.3–§5.5).
+package cover
+
+import (
+	"slices"
+
+	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/los"
+)
+
+// Lattice offsets (SPEC §5.1, §5.4), in 1/400 of a cell.
+const (
+	inset     = 1   // corners move 1/400 toward their cell's centre
+	boostPer  = 120 // low-point boost: 0.3 × 400 per cell of the target's height
+	meleeUp   = 120 // same-level melee: lower corners rise 30 % of the 400-unit edge
+	meleeDown = 20  // same-level melee: upper corners drop 5 %
+)
+
+// Kind is the kind of source a cover check is made from (SPEC §5.4).
+type Kind uint8
+
+// The kinds of source.
+const (
+	Area   Kind = iota // one point: the centre of the area's origin cell
+	Ranged             // one point: the attacker's corner that leaves the least cover
+	Reach              // as Ranged
+	Melee              // every corner of the attacker's cell turned toward the target
+)
+
+// A Target is what cover is judged for: a space, standing or prone.
+type Target struct {
+	Space grid.Space
+	Prone bool
+}
+
+// A Segment is one source–target line, marked blocked or clear.
+type Segment struct {
+	From, To los.Point
+	Blocked  bool
+}
+
+// A Result lists the segments of one cover check; Blocked counts the blocked ones.
+type Result struct {
+	Segments []Segment
+	Blocked  int
+}
+
+// Total is the number of segments.
+func (r Result) Total() int { return len(r.Segments) }
+
+// less reports whether r leaves the target less cover than o (a smaller blocked fraction).
+func (r Result) less(o Result) bool {
+	if r.Total() == 0 || o.Total() == 0 {
+		return r.Total() != 0 && o.Total() == 0
+	}
+	return r.Blocked*o.Total() < o.Blocked*r.Total()
+}
+
+func lat(v int) int64 { return int64(v) * los.Unit }
+
+// facesFromPoint says, per axis, which face of the box of cells lo … hi is turned toward the
+// point p: −1 the low face, +1 the high face, 0 none (p lies between the two planes).
+func facesFromPoint(p los.Point, lo, hi grid.Cell) [3]int {
+	pc := [3]int64{p.X, p.Y, p.Z}
+	l := [3]int{lo.X, lo.Y, lo.Z}
+	h := [3]int{hi.X, hi.Y, hi.Z}
+	var f [3]int
+	for a := 0; a < 3; a++ {
+		switch {
+		case pc[a] < lat(l[a]):
+			f[a] = -1
+		case pc[a] > lat(h[a]+1):
+			f[a] = 1
+		}
+	}
+	return f
+}
+
+// facesFromBox says, per axis, which face of the box lo … hi is turned toward the box
+// olo … ohi: the low face when the other box lies wholly below on that axis, and so on.
+func facesFromBox(lo, hi, olo, ohi grid.Cell) [3]int {
+	l, h := [3]int{lo.X, lo.Y, lo.Z}, [3]int{hi.X, hi.Y, hi.Z}
+	ol, oh := [3]int{olo.X, olo.Y, olo.Z}, [3]int{ohi.X, ohi.Y, ohi.Z}
+	var f [3]int
+	for a := 0; a < 3; a++ {
+		switch {
+		case oh[a] < l[a]:
+			f[a] = -1
+		case ol[a] > h[a]:
+			f[a] = 1
+		}
+	}
+	return f
+}
+
+// corners appends the inset corners of the box lo … hi's cells that lie on the faces named by
+// faces (SPEC §5.4): for each face turned toward the source, every cell of the box on that
+// face contributes its four corners on it. Duplicates are removed.
+func corners(dst []los.Point, lo, hi grid.Cell, faces [3]int) []los.Point {
+	start := len(dst)
+	l, h := [3]int{lo.X, lo.Y, lo.Z}, [3]int{hi.X, hi.Y, hi.Z}
+	for a := 0; a < 3; a++ {
+		if faces[a] == 0 {
+			continue
+		}
+		b, c := (a+1)%3, (a+2)%3
+		layer := l[a]
+		fixed := lat(layer) + inset
+		if faces[a] > 0 {
+			layer = h[a]
+			fixed = lat(layer+1) - inset
+		}
+		for u := l[b]; u <= h[b]; u++ {
+			for v := l[c]; v <= h[c]; v++ {
+				for _, du := range [2]int64{lat(u) + inset, lat(u+1) - inset} {
+					for _, dv := range [2]int64{lat(v) + inset, lat(v+1) - inset} {
+						var p [3]int64
+						p[a], p[b], p[c] = fixed, du, dv
+						dst = append(dst, los.Point{X: p[0], Y: p[1], Z: p[2]})
+					}
+				}
+			}
+		}
+	}
+	tail := dst[start:]
+	slices.SortFunc(tail, comparePoints)
+	tail = slices.Compact(tail)
+	return dst[:start+len(tail)]
+}
+
+func comparePoints(a, b los.Point) int {
+	switch {
+	case a.Z != b.Z:
+		return cmp64(a.Z, b.Z)
+	case a.Y != b.Y:
+		return cmp64(a.Y, b.Y)
+	}
+	return cmp64(a.X, b.X)
+}
+
+func cmp64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// TargetPoints appends the points of t seen from the point src (SPEC §5.4): the inset corners
+// on the faces of its space turned toward src, with the low-point boost when boost is set, the
+// target is standing and src is not below its lowest level. Boosted corners that would reach
+// their cell's upper corners are dropped.
+func TargetPoints(dst []los.Point, src los.Point, t Target, boost bool) []los.Point {
+	lo, hi := t.Space.Min(), t.Space.Max()
+	start := len(dst)
+	dst = corners(dst, lo, hi, facesFromPoint(src, lo, hi))
+	if !boost || t.Prone || src.Z < lat(lo.Z) {
+		return dst
+	}
+	bottom := lat(lo.Z) + inset
+	top := lat(lo.Z+1) - inset
+	raise := int64(boostPer) * int64(max(t.Space.Height, 1))
+	out := dst[:start]
+	for _, p := range dst[start:] {
+		if p.Z == bottom {
+			p.Z += raise
+			if p.Z >= top {
+				continue
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+func segments(src []los.Point, dst []los.Point, s los.Solids) Result {
+	r := Result{Segments: make([]Segment, 0, len(src)*len(dst))}
+	for _, a := range src {
+		for _, b := range dst {
+			blocked := los.Blocked(a, b, s)
+			if blocked {
+				r.Blocked++
+			}
+			r.Segments = append(r.Segments, Segment{From: a, To: b, Blocked: blocked})
+		}
+	}
+	return r
+}
+
+// FromPoint judges t from one source point (an area's origin, SPEC §5.4), with the low-point
+// boost.
+func FromPoint(src los.Point, t Target, s los.Solids) Result {
+	return segments([]los.Point{src}, TargetPoints(nil, src, t, true), s)
+}
+
+// FromCell judges t from an attacker standing in cell a (SPEC §5.4). Ranged and Reach use the
+// one corner of a turned toward t that leaves the least cover (ties: the first in z, y, x
+// order); Melee uses all of them with the melee adjustments — on the same level lower corners
+// rise 30 % and upper ones drop 5 %; attacking downward while standing, the bottom face is not
+// used (unless it is the only face turned toward the target). Area uses the centre of a.
+func FromCell(kind Kind, a grid.Cell, t Target, standing bool, s los.Solids) Result {
+	if kind == Area {
+		return FromPoint(los.Centre(a), t, s)
+	}
+	lo, hi := t.Space.Min(), t.Space.Max()
+	faces := facesFromBox(a, a, lo, hi)
+	if kind != Melee {
+		var best Result
+		for i, p := range corners(nil, a, a, faces) {
+			r := FromPoint(p, t, s)
+			if i == 0 || r.less(best) {
+				best = r
+			}
+		}
+		return best
+	}
+	down := hi.Z < a.Z
+	if down && standing && (faces[0] != 0 || faces[1] != 0) {
+		faces[2] = 0
+	}
+	src := corners(nil, a, a, faces)
+	if faces[2] == 0 && lo.Z <= a.Z && a.Z <= hi.Z { // same level (SPEC §5.4, seed 004)
+		for i := range src {
+			switch src[i].Z {
+			case lat(a.Z) + inset:
+				src[i].Z += meleeUp
+			case lat(a.Z+1) - inset:
+				src[i].Z -= meleeDown
+			}
+		}
+	}
+	return segments(src, TargetPoints(nil, los.Centre(a), t, false), s)
+}
+
+// CentreLine is TDGS line of effect between two cells: one segment, centre to centre
+// (SPEC §5.3).
+func CentreLine(a, b grid.Cell, s los.Solids) bool {
+	return !los.Blocked(los.Centre(a), los.Centre(b), s)
+}
+
+// CornerLine is Draw Steel line of effect between two spaces (SPEC §5.3): true when any
+// segment from an inset corner of a to an inset corner of b (corners on the faces turned
+// toward each other) is clear. Overlapping spaces always see each other.
+func CornerLine(a, b grid.Space, s los.Solids) bool {
+	alo, ahi, blo, bhi := a.Min(), a.Max(), b.Min(), b.Max()
+	fa := facesFromBox(alo, ahi, blo, bhi)
+	if fa == [3]int{} {
+		return true
+	}
+	fb := facesFromBox(blo, bhi, alo, ahi)
+	src := corners(nil, alo, ahi, fa)
+	dst := corners(nil, blo, bhi, fb)
+	for _, p := range src {
+		for _, q := range dst {
+			if !los.Blocked(p, q, s) {
+				return true
+			}
+		}
+	}
+	return false
+}

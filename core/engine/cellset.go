@@ -1,0 +1,73 @@
+package engine
+
+import "github.com/aoekit/aoekit/core/grid"
+
+// A cellSet maps the cells of one template to a state byte (0 = not in the template). It is a
+// dense array over the cells' bounding box, or a map when that box is too large for memory.
+type cellSet struct {
+	lo, hi grid.Cell
+	nx, ny int
+	dense  []uint8
+	sparse map[grid.Cell]uint8
+}
+
+const maxDenseSet = 1 << 24
+
+// newCellSet makes a set for n cells whose bounding box is lo … hi (n = 0: no cells).
+func newCellSet(lo, hi grid.Cell, n int) *cellSet {
+	s := &cellSet{}
+	if n == 0 {
+		s.sparse = map[grid.Cell]uint8{}
+		return s
+	}
+	s.lo, s.hi = lo, hi
+	s.nx, s.ny = s.hi.X-s.lo.X+1, s.hi.Y-s.lo.Y+1
+	vol := int64(s.nx) * int64(s.ny) * int64(s.hi.Z-s.lo.Z+1)
+	if vol <= maxDenseSet && vol <= 16*int64(n)+4096 {
+		s.dense = make([]uint8, vol)
+	} else {
+		s.sparse = make(map[grid.Cell]uint8, n)
+	}
+	return s
+}
+
+func (s *cellSet) in(c grid.Cell) bool {
+	return c.X >= s.lo.X && c.X <= s.hi.X && c.Y >= s.lo.Y && c.Y <= s.hi.Y && c.Z >= s.lo.Z && c.Z <= s.hi.Z
+}
+
+func (s *cellSet) get(c grid.Cell) uint8 {
+	if s.dense == nil {
+		return s.sparse[c]
+	}
+	if !s.in(c) {
+		return 0
+	}
+	return s.dense[((c.Z-s.lo.Z)*s.ny+(c.Y-s.lo.Y))*s.nx+(c.X-s.lo.X)]
+}
+
+// set records state v for c, which must lie in the box the set was made for.
+func (s *cellSet) set(c grid.Cell, v uint8) {
+	if s.dense == nil {
+		s.sparse[c] = v
+		return
+	}
+	s.dense[((c.Z-s.lo.Z)*s.ny+(c.Y-s.lo.Y))*s.nx+(c.X-s.lo.X)] = v
+}
+
+// best returns the highest state of any cell of sp.
+func (s *cellSet) best(sp grid.Space) uint8 {
+	lo, hi := sp.Min(), sp.Max()
+	lo = grid.Cell{X: max(lo.X, s.lo.X), Y: max(lo.Y, s.lo.Y), Z: max(lo.Z, s.lo.Z)}
+	hi = grid.Cell{X: min(hi.X, s.hi.X), Y: min(hi.Y, s.hi.Y), Z: min(hi.Z, s.hi.Z)}
+	var b uint8
+	for z := lo.Z; z <= hi.Z; z++ {
+		for y := lo.Y; y <= hi.Y; y++ {
+			for x := lo.X; x <= hi.X; x++ {
+				if b = max(b, s.get(grid.Cell{X: x, Y: y, Z: z})); b == stIn {
+					return b // the highest state: no need to look further
+				}
+			}
+		}
+	}
+	return b
+}

@@ -1,0 +1,594 @@
+package engine
+
+import (
+	"slices"
+
+	"github.com/aoekit/aoekit/core/board"
+	"github.com/aoekit/aoekit/core/cover"
+	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/los"
+	"github.com/aoekit/aoekit/core/template"
+)
+
+// States of a template cell while a request is evaluated.
+const (
+	stBarred   uint8 = 1 // in the shape, cut off by a barrier (SPEC §3.2, §4.3)
+	stExcluded uint8 = 2 // in the shape, removed by targeting.excludeCells (SPEC §7.3)
+	stIn       uint8 = 3 // in the area
+)
+
+// profile is a rule set's columns of SPEC §6, after the request's overrides.
+type profile struct {
+	rules    template.Rules
+	barriers bool   // obstacles shape the area
+	cover    string // tdgs, drawsteel or none
+	apply    bool   // full cover leaves a target unaffected
+}
+
+func profileOf(req *Request, s template.Shape) (profile, *Error) {
+	r := s.Rules()
+	if req.Rules != "" {
+		var ok bool
+		if r, ok = template.ParseRules(req.Rules); !ok {
+			return profile{}, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or circle50, got \""+req.Rules+"\"")
+		}
+	}
+	p := profile{rules: r}
+	switch r {
+	case template.TDGS:
+		p.cover, p.apply = "tdgs", true
+	case template.DrawSteel:
+		p.barriers, p.cover, p.apply = true, "drawsteel", true
+	case template.Circle50Rules:
+		p.barriers, p.cover = true, "tdgs"
+	}
+	if req.Barriers != nil {
+		p.barriers = *req.Barriers
+	}
+	if req.Cover != "" {
+		switch req.Cover {
+		case "tdgs", "drawsteel", "none":
+			p.cover = req.Cover
+		default:
+			return profile{}, newError(CodeBadRequest, "cover: expected tdgs, drawsteel or none, got \""+req.Cover+"\"")
+		}
+	}
+	if req.ApplyCover != nil {
+		p.apply = *req.ApplyCover
+	}
+	return p, nil
+}
+
+// job is one evaluate request being answered.
+type job struct {
+	req      *Request
+	shape    template.Shape
+	prof     profile
+	caster   *entity
+	tokens   []entity
+	solids   *board.Solids
+	place    template.Placement
+	origin   grid.Cell // the origin cell (SPEC §2.9, §3.1)
+	fromSelf bool      // the area is centred on the caster's space (aura, burst)
+	square   grid.Cell // Draw Steel origin square
+	set      *cellSet  // the shape's cells and their states
+	count    int       // the number of cells the shape visits
+}
+
+// Evaluate answers an evaluate request (CONTRACT evaluate). Errors are *Error.
+func Evaluate(req *Request) (*Result, error) {
+	res, err := evaluate(req)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func evaluate(req *Request) (*Result, *Error) {
+	if req == nil {
+		return nil, newError(CodeBadRequest, "request is required")
+	}
+	s, err := shapeOf(req.Template)
+	if err != nil {
+		return nil, err.(*Error)
+	}
+	j := &job{req: req, shape: s}
+	var e *Error
+	if j.prof, e = profileOf(req, s); e != nil {
+		return nil, e
+	}
+	if !validMetric(req.Metric) {
+		return nil, newError(CodeBadRequest, "metric: expected chebyshev, alternating, manhattan or euclidean, got \""+req.Metric+"\"")
+	}
+	if req.Caster != nil {
+		c, e := entityOf(field("caster"), req.Caster)
+		if e != nil {
+			return nil, e
+		}
+		j.caster = &c
+	}
+	if j.tokens, e = entitiesOf(req.Tokens, req.Caster); e != nil {
+		return nil, e
+	}
+	if e = j.checkBounds(); e != nil {
+		return nil, e
+	}
+	if e = j.placeShape(); e != nil {
+		return nil, e
+	}
+	if j.solids, e = solidsOf(req.Obstacles, nil); e != nil {
+		return nil, e
+	}
+	if e = j.checkPlacement(); e != nil {
+		return nil, e
+	}
+	if e = j.buildArea(); e != nil {
+		return nil, e
+	}
+	return j.result()
+}
+
+func (j *job) checkBounds() *Error {
+	b := j.req.Bounds
+	if b == nil {
+		return nil
+	}
+	for a, name := range [3]string{"x", "y", "z"} {
+		if b.Min[a] > b.Max[a] {
+			return newError(CodeBadRequest, "bounds: min "+name+" "+itoa(b.Min[a])+" is past max "+name+" "+itoa(b.Max[a]))
+		}
+	}
+	return nil
+}
+
+func (j *job) needCaster(what string) *Error {
+	if j.caster == nil {
+		return newError(CodeBadRequest, "caster is required for "+what)
+	}
+	return nil
+}
+
+// placeShape finds the origin and the placement of the template (SPEC §2.9, §3.1–§3.6).
+func (j *job) placeShape() *Error {
+	req := j.req
+	if j.caster != nil {
+		j.place.Facing = j.caster.facing
+		j.place.Caster = j.caster.space
+	}
+	if req.Orientation != "" {
+		d, ok := grid.ParseDir(req.Orientation)
+		if !ok || d.Diagonal() {
+			return newError(CodeBadRequest, "orientation: expected N, E, S or W, got \""+req.Orientation+"\"")
+		}
+		j.place.Orientation = d
+	} else if o := req.Template.Object; o != nil && o.Orientation != "" {
+		d, ok := grid.ParseDir(o.Orientation)
+		if !ok || d.Diagonal() {
+			return newError(CodeBadRequest, "template.orientation: expected N, E, S or W, got \""+o.Orientation+"\"")
+		}
+		j.place.Orientation = d
+	}
+	var origin *grid.Cell
+	if req.Origin != nil {
+		c := cellAt(*req.Origin)
+		if e := checkCoord(field("origin"), c.X, c.Y, c.Z); e != nil {
+			return e
+		}
+		origin = &c
+	}
+	var path []grid.Cell
+	if req.Path != nil {
+		var e *Error
+		if path, e = pathOf("path", req.Path); e != nil {
+			return e
+		}
+	}
+	casterCell := func() grid.Cell { return j.caster.space.Anchor }
+	switch s := j.shape.(type) {
+	case template.Circle, template.Rect, template.Cube:
+		switch {
+		case origin != nil:
+			j.origin = *origin
+		case j.caster != nil:
+			j.origin = casterCell()
+		default:
+			return newError(CodeBadRequest, "origin is required for a "+s.Kind()+" (or a caster to centre it on)")
+		}
+	case template.Circle50:
+		switch {
+		case s.Close:
+			if e := j.needCaster("a close circle"); e != nil {
+				return e
+			}
+			j.origin = casterCell()
+		case origin != nil:
+			j.origin = *origin
+		case j.caster != nil:
+			j.origin = casterCell()
+		default:
+			return newError(CodeBadRequest, "origin is required for a circle (or a caster to centre it on)")
+		}
+	case template.Cone, template.Line:
+		if e := j.needCaster("a " + s.Kind() + ": it projects from the caster"); e != nil {
+			return e
+		}
+		j.origin = casterCell()
+		if origin != nil {
+			j.origin = *origin
+		}
+	case template.Aura, template.Burst:
+		if e := j.needCaster("an " + s.Kind()); e != nil {
+			return e
+		}
+		j.origin, j.fromSelf = casterCell(), true
+	case template.DSLine:
+		switch {
+		case len(path) > 0:
+			if len(path) != s.Length {
+				return newError(CodeBadRequest, "path: a "+s.String()+" needs "+itoa(s.Length)+" squares, got "+itoa(len(path)))
+			}
+			if err := template.Straight(path); err != nil {
+				return templateError("path", err)
+			}
+			j.origin = path[0]
+		case origin == nil:
+			return newError(CodeBadRequest, "origin (the line's first square) and aim, or path, are required for a Draw Steel line")
+		case req.Aim == nil:
+			return newError(CodeBadRequest, "aim is required for a Draw Steel line without a path")
+		default:
+			j.origin = *origin
+			j.place.Aim = cellAt(*req.Aim)
+			if e := checkCoord(field("aim"), j.place.Aim.X, j.place.Aim.Y, j.place.Aim.Z); e != nil {
+				return e
+			}
+			if j.place.Aim == j.origin {
+				return newError(CodeBadRequest, "aim: the line points nowhere: aim is its origin "+cellText(j.origin))
+			}
+		}
+	case template.Wall:
+		if len(path) == 0 {
+			return newError(CodeBadRequest, "path is required for a wall: the squares it is built of")
+		}
+		if len(path) > s.Squares { // name the first square too many (SPEC §3.6)
+			return newError(CodeInvalidWall, "path: square "+itoa(s.Squares+1)+" "+cellText(path[s.Squares])+" is one too many: a "+s.String()+" has "+itoa(s.Squares)+" squares, the path lists "+itoa(len(path)))
+		}
+		if err := template.FaceConnected(path); err != nil {
+			return templateError("path", err)
+		}
+		j.origin = path[0]
+	}
+	j.place.Origin = j.origin
+	j.place.Path = path
+	j.square = j.origin
+	if c, ok := j.shape.(template.Cube); ok {
+		cube := grid.Space{Anchor: j.origin, Size: c.Side, Height: c.Side}
+		switch {
+		case req.OriginSquare != nil:
+			j.square = cellAt(*req.OriginSquare)
+			if !cube.Contains(j.square) {
+				return newError(CodeBadRequest, "originSquare: "+cellText(j.square)+" is not a square of the cube")
+			}
+		case j.caster != nil:
+			j.square = c.OriginSquare(j.origin, j.caster.space)
+		}
+	}
+	return nil
+}
+
+// checkPlacement applies range, "within" and line of effect to the origin (SPEC §2.9, §3.1)
+// and the rules of walls (SPEC §3.6).
+func (j *job) checkPlacement() *Error {
+	if w, ok := j.shape.(template.Wall); ok {
+		_ = w
+		for i, c := range j.place.Path {
+			if j.solids.Fill(c) > 0 {
+				return newError(CodeInvalidWall, "path: square "+itoa(i+1)+" "+cellText(c)+" is an obstacle")
+			}
+			if j.caster != nil && j.caster.space.Contains(c) {
+				return newError(CodeInvalidWall, "path: square "+itoa(i+1)+" "+cellText(c)+" is occupied by the caster")
+			}
+			for _, t := range j.tokens {
+				if t.space.Contains(c) {
+					return newError(CodeInvalidWall, "path: square "+itoa(i+1)+" "+cellText(c)+" is occupied by "+t.tok.ID)
+				}
+			}
+		}
+	}
+	if j.caster == nil || j.fromSelf {
+		return nil
+	}
+	rng, kind := j.req.Range.Squares, j.req.Range.Kind
+	within := 0
+	switch s := j.shape.(type) {
+	case template.Cube:
+		within = s.Within
+	case template.DSLine:
+		within = s.Within
+	case template.Wall:
+		within = s.Within
+	}
+	if within > 0 && kind == "" {
+		rng, kind = within, "squares"
+	}
+	target := grid.Unit(j.square)
+	switch kind {
+	case "":
+	case "self":
+		if !j.caster.space.Contains(j.square) {
+			return newError(CodeOutOfRange, "origin "+cellText(j.square)+" is not the caster's own square (range self)")
+		}
+	case "touch", "squares":
+		if kind == "touch" {
+			rng = 1
+		}
+		if rng < 0 || rng > template.MaxDim {
+			return newError(CodeBadRequest, "range: expected 0 … "+itoa(template.MaxDim)+", got "+itoa(rng))
+		}
+		if d := metricDist(j.req.Metric, j.caster.space, target); d > rng {
+			return newError(CodeOutOfRange, "origin "+cellText(j.square)+" is "+itoa(d)+" squares from the caster; the range is "+itoa(rng))
+		}
+	default:
+		return newError(CodeBadRequest, "range: expected a number of squares, \"self\" or \"touch\"")
+	}
+	if j.shape.Rules() == template.DrawSteel && !cover.CornerLine(j.caster.space, target, j.solids) {
+		return newError(CodeNoLineOfEffect, "the caster has no line of effect to the origin square "+cellText(j.square))
+	}
+	return nil
+}
+
+// buildArea marks each cell of the shape in, barred or excluded. The cells are not stored:
+// the shape visits them again whenever they are needed (cheaper than a list of a million).
+func (j *job) buildArea() *Error {
+	n := j.shape.Count(j.place)
+	if err := template.CheckCount(n); err != nil {
+		return templateError("template", err)
+	}
+	j.count = n
+	var lo, hi grid.Cell
+	seen := false
+	j.shape.Cells(j.place, func(c grid.Cell) {
+		if !seen {
+			lo, hi, seen = c, c, true
+		}
+		lo = grid.Cell{X: min(lo.X, c.X), Y: min(lo.Y, c.Y), Z: min(lo.Z, c.Z)}
+		hi = grid.Cell{X: max(hi.X, c.X), Y: max(hi.Y, c.Y), Z: max(hi.Z, c.Z)}
+	})
+	if !seen {
+		n = 0
+	}
+	j.set = newCellSet(lo, hi, n)
+	_, isWall := j.shape.(template.Wall)
+	state := stBarred
+	if isWall || !j.prof.barriers {
+		state = stIn
+	}
+	j.shape.Cells(j.place, func(c grid.Cell) { j.set.set(c, state) })
+	switch {
+	case state == stIn:
+	case j.shape.Rules() == template.Circle50Rules:
+		j.fill()
+	default:
+		j.lineOfEffectFilter()
+	}
+	if len(j.req.Targeting.ExcludeCells) > MaxExclude {
+		return newError(CodeTooLarge, "targeting.excludeCells: past the limit of "+itoa(MaxExclude))
+	}
+	for _, p := range j.req.Targeting.ExcludeCells {
+		if c := cellOf(p); j.set.get(c) != 0 {
+			j.set.set(c, stExcluded)
+		}
+	}
+	return nil
+}
+
+// fill is SPEC §4.3: the disc's cells reachable from the centre across shared sides through
+// cells that are not full obstacles.
+func (j *job) fill() {
+	start := j.origin
+	if j.set.get(start) == 0 || j.solids.IsFull(start) {
+		return
+	}
+	j.set.set(start, stIn)
+	stack := []grid.Cell{start}
+	steps := [4]grid.Cell{{X: 1}, {X: -1}, {Y: 1}, {Y: -1}}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, d := range steps {
+			n := c.Add(d)
+			if j.set.get(n) == stBarred && !j.solids.IsFull(n) {
+				j.set.set(n, stIn)
+				stack = append(stack, n)
+			}
+		}
+	}
+}
+
+// lineOfEffectFilter is SPEC §3.2: a cell belongs to the area when the origin square (the
+// caster's space for an area centred on the caster) has line of effect to it, corner to
+// corner. Cells in full obstacles never belong.
+func (j *job) lineOfEffectFilter() {
+	from := grid.Unit(j.square)
+	if j.fromSelf {
+		from = j.caster.space
+	}
+	lo, hi := j.set.lo, j.set.hi
+	if j.fromSelf {
+		lo = grid.Cell{X: min(lo.X, from.Min().X), Y: min(lo.Y, from.Min().Y), Z: min(lo.Z, from.Min().Z)}
+		hi = grid.Cell{X: max(hi.X, from.Max().X), Y: max(hi.Y, from.Max().Y), Z: max(hi.Z, from.Max().Z)}
+	}
+	open := j.solids.Empty(grid.Cell{X: lo.X - 1, Y: lo.Y - 1, Z: lo.Z - 1}, grid.Cell{X: hi.X + 1, Y: hi.Y + 1, Z: hi.Z + 1})
+	j.shape.Cells(j.place, func(c grid.Cell) {
+		if open || (!j.solids.IsFull(c) && cover.CornerLine(from, grid.Unit(c), j.solids)) {
+			j.set.set(c, stIn)
+		}
+	})
+}
+
+// allowed applies the smart-targeting trait (SPEC §7.3) to an entity.
+func (j *job) allowed(e *entity, isCaster bool) (bool, *Error) {
+	t := j.req.Targeting
+	if isCaster && t.ExcludeCaster {
+		return false, nil
+	}
+	side := ""
+	if j.caster != nil {
+		side = j.caster.tok.Side
+	}
+	switch t.Trait {
+	case "", "none":
+		return true, nil
+	case "alliesExcluded":
+		return !isCaster && e.tok.Side != side, nil
+	case "enemiesOnly":
+		return !isCaster && e.tok.Side != "" && e.tok.Side != side, nil
+	case "selective":
+		return slices.Contains(t.IDs, e.tok.ID), nil
+	}
+	return false, newError(CodeBadRequest, "targeting.trait: expected none, alliesExcluded, enemiesOnly or selective, got \""+t.Trait+"\"")
+}
+
+// source is the point cover is judged from for target e (SPEC §5.4: the centre of the
+// area's origin cell). For an area centred on the caster (aura, burst) the origin is the
+// caster's space (SPEC §3.2) and the SPEC names no single cell of it: the point is the
+// centre of that space, "the caster, who is at its centre" (SPEC §3.1). For a one-square
+// caster that is its cell's centre. (A nearest-cell rule would need a tie-break between
+// equally near cells, and any fixed tie-break, such as one from the anchor, makes the answer
+// change when the board is turned.)
+func (j *job) source(e *entity) los.Point {
+	if j.fromSelf {
+		lo, hi := j.caster.space.Min(), j.caster.space.Max()
+		mid := func(a, b int) int64 { return int64(a+b+1) * los.Unit / 2 }
+		return los.Point{X: mid(lo.X, hi.X), Y: mid(lo.Y, hi.Y), Z: mid(lo.Z, hi.Z)}
+	}
+	return los.Centre(j.square)
+}
+
+func world(p los.Point) [3]float64 { return p.World() }
+
+func (j *job) target(e *entity, isCaster bool) (*Target, *Error) {
+	state := j.set.best(e.space)
+	if state == 0 {
+		return nil, nil
+	}
+	t := &Target{ID: e.tok.ID, Cover: "none", Lines: []Line{}}
+	switch state {
+	case stBarred:
+		t.Reason = "barrier"
+		return t, nil
+	case stExcluded:
+		t.Reason = "targeting"
+		return t, nil
+	}
+	t.InArea = true
+	ok, err := j.allowed(e, isCaster)
+	if err != nil {
+		return nil, err
+	}
+	if j.prof.cover != "none" {
+		r := cover.FromPoint(j.source(e), cover.Target{Space: e.space, Prone: e.tok.Prone}, j.solids)
+		var g cover.Grade
+		if j.prof.cover == "drawsteel" {
+			g = cover.DrawSteel(r.Blocked, r.Total())
+		} else {
+			g = cover.TDGS(r.Blocked, r.Total())
+		}
+		t.Cover, t.Blocked = g.Name, r.Blocked
+		if j.prof.apply {
+			t.Bonus = g.Bonus
+		}
+		t.Lines = make([]Line, len(r.Segments))
+		for i, sg := range r.Segments {
+			t.Lines[i] = Line{From: world(sg.From), To: world(sg.To), Blocked: sg.Blocked}
+		}
+		if g.Full && j.prof.apply && ok {
+			t.Reason = "cover"
+			return t, nil
+		}
+	}
+	if !ok {
+		t.Reason = "targeting"
+		return t, nil
+	}
+	t.Affected = true
+	return t, nil
+}
+
+func (j *job) result() (*Result, *Error) {
+	res := &Result{Template: templateOf(j.shape), Origin: posOf(j.origin), OriginVisible: true, Targets: []Target{}}
+	if j.req.Template.Object == nil {
+		res.Template.Text = j.req.Template.Text
+	}
+	if _, ok := j.shape.(template.Rect); ok && j.place.Orientation != grid.N {
+		res.Template.Orientation = j.place.Orientation.String()
+	}
+	switch s := j.shape.(type) {
+	case template.Cone:
+		res.Direction = s.Dir.Abs(j.place.Facing).String()
+	case template.Line:
+		res.Direction = s.Dir.Abs(j.place.Facing).String()
+	}
+	if j.caster != nil && !j.fromSelf {
+		if j.prof.cover == "drawsteel" || j.shape.Rules() == template.DrawSteel {
+			res.OriginVisible = cover.CornerLine(j.caster.space, grid.Unit(j.square), j.solids)
+		} else {
+			res.OriginVisible = cover.CentreLine(j.caster.space.Nearest(j.origin), j.origin, j.solids)
+		}
+	}
+	// Cells: in the area, inside the bounds, sorted by z, y, x, once each.
+	b := j.req.Bounds
+	out := make([][3]int, 0, j.count)
+	j.shape.Cells(j.place, func(c grid.Cell) {
+		if j.set.get(c) != stIn {
+			return
+		}
+		if b != nil && (c.X < b.Min[0] || c.X > b.Max[0] || c.Y < b.Min[1] || c.Y > b.Max[1] || c.Z < b.Min[2] || c.Z > b.Max[2]) {
+			return
+		}
+		out = append(out, [3]int{c.X, c.Y, c.Z})
+	})
+	if !sorted(out) { // most shapes list their cells in order already
+		slices.SortFunc(out, func(a, b [3]int) int { return grid.Compare(cellOf(a), cellOf(b)) })
+	}
+	res.Cells = slices.Compact(out)
+	res.Count = len(res.Cells)
+	// Targets: the caster first, then the tokens in request order (SPEC §7.4).
+	var g *rng
+	if j.req.Resolve != nil {
+		g = &rng{s: j.req.Resolve.Seed}
+	}
+	add := func(e *entity, isCaster bool) *Error {
+		t, err := j.target(e, isCaster)
+		if err != nil || t == nil {
+			return err
+		}
+		if g != nil && t.Affected {
+			r := j.req.Resolve
+			t.Roll = roll(g, r.Stat, r.Defence[t.ID], t.Bonus, r.Modifiers, r.Luck)
+		}
+		res.Targets = append(res.Targets, *t)
+		return nil
+	}
+	if j.caster != nil {
+		if err := add(j.caster, true); err != nil {
+			return nil, err
+		}
+	}
+	for i := range j.tokens {
+		if err := add(&j.tokens[i], false); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// sorted reports whether cells are in CONTRACT order: by z, then y, then x.
+func sorted(cells [][3]int) bool {
+	for i := 1; i < len(cells); i++ {
+		a, b := &cells[i-1], &cells[i]
+		if a[2] > b[2] || a[2] == b[2] && (a[1] > b[1] || a[1] == b[1] && a[0] > b[0]) {
+			return false
+		}
+	}
+	return true
+}

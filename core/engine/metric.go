@@ -1,0 +1,51 @@
+package engine
+
+import "github.com/aoekit/aoekit/core/grid"
+
+// metricDist is the distance between two spaces under a metric of SPEC §8.2, from the gaps
+// between them on each axis (the nearest pair of cells). chebyshev: the largest gap;
+// manhattan: their sum; euclidean: the square root rounded up (so "within r" is d² ≤ r²);
+// alternating (5-10-5): the largest gap plus half the others, rounded down.
+func metricDist(metric string, a, b grid.Space) int {
+	alo, ahi, blo, bhi := a.Min(), a.Max(), b.Min(), b.Max()
+	g := func(a0, a1, b0, b1 int) int { return max(0, b0-a1, a0-b1) }
+	x, y, z := g(alo.X, ahi.X, blo.X, bhi.X), g(alo.Y, ahi.Y, blo.Y, bhi.Y), g(alo.Z, ahi.Z, blo.Z, bhi.Z)
+	switch metric {
+	case "manhattan":
+		return x + y + z
+	case "euclidean":
+		sq := x*x + y*y + z*z
+		r := isqrt(sq)
+		if r*r < sq {
+			r++
+		}
+		return r
+	case "alternating":
+		hi := max(x, y, z)
+		return hi + (x+y+z-hi)/2
+	}
+	return max(x, y, z)
+}
+
+// isqrt is ⌊√n⌋ for n ≥ 0, by Newton's method on integers.
+func isqrt(n int) int {
+	if n < 2 {
+		return n
+	}
+	r := n
+	for {
+		s := (r + n/r) / 2
+		if s >= r {
+			return r
+		}
+		r = s
+	}
+}
+
+func validMetric(m string) bool {
+	switch m {
+	case "", "chebyshev", "manhattan", "euclidean", "alternating":
+		return true
+	}
+	return false
+}

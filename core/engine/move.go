@@ -1,0 +1,184 @@
+package engine
+
+import (
+	"github.com/aoekit/aoekit/core/board"
+	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/template"
+)
+
+// Move answers a forced-movement request (CONTRACT move, SPEC §3.7). Errors are *Error.
+func Move(req *MoveRequest) (*MoveResult, error) {
+	res, err := move(req)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func move(req *MoveRequest) (*MoveResult, *Error) {
+	if req == nil {
+		return nil, newError(CodeBadRequest, "request is required")
+	}
+	switch req.Kind {
+	case "push", "pull", "slide":
+	default:
+		return nil, newError(CodeBadRequest, "kind: expected push, pull or slide, got \""+req.Kind+"\"")
+	}
+	if req.Distance < 0 || req.Distance > MaxDistance {
+		return nil, newError(CodeBadRequest, "distance: expected 0 … "+itoa(MaxDistance)+", got "+itoa(req.Distance))
+	}
+	src := cellAt(req.Source)
+	if e := checkCoord(field("source"), src.X, src.Y, src.Z); e != nil {
+		return nil, e
+	}
+	tokens, e := entitiesOf(req.Tokens, nil)
+	if e != nil {
+		return nil, e
+	}
+	var target *entity
+	for i := range tokens {
+		if tokens[i].tok.ID == req.Target {
+			target = &tokens[i]
+		}
+	}
+	if target == nil {
+		return nil, newError(CodeBadRequest, "target: no token has the id \""+req.Target+"\"")
+	}
+	solids, e := solidsOf(req.Obstacles, nil)
+	if e != nil {
+		return nil, e
+	}
+	var path []grid.Cell
+	if req.Path != nil {
+		if path, e = pathOf("path", req.Path); e != nil {
+			return nil, e
+		}
+		if len(path) > req.Distance {
+			return nil, newError(CodeBadRequest, "path: "+itoa(len(path))+" squares, more than the distance "+itoa(req.Distance))
+		}
+		if e = checkMovePath(req, src, target.space, path); e != nil {
+			return nil, e
+		}
+	} else {
+		if req.Kind == "slide" {
+			return nil, newError(CodeBadRequest, "path is required for a slide: it may go in any direction")
+		}
+		if path, e = straightPath(req, src, target.space); e != nil {
+			return nil, e
+		}
+	}
+	return walk(req, target, tokens, solids, path), nil
+}
+
+// straightPath is the engine's path for a push or pull without one: the digital straight line
+// (SPEC §3.5) from the source through the target's nearest cell, continued away from the
+// source for a push, toward it for a pull, stopping before the pull would pass the source.
+func straightPath(req *MoveRequest, src grid.Cell, sp grid.Space) ([]grid.Cell, *Error) {
+	near := sp.Nearest(src)
+	d := near.Sub(src)
+	if req.Kind == "pull" {
+		d = src.Sub(near)
+	}
+	if !req.Vertical {
+		d.Z = 0
+	}
+	if d == (grid.Cell{}) || req.Distance == 0 {
+		if req.Distance > 0 && req.Kind == "push" {
+			return nil, newError(CodeBadRequest, "source: the target is at the source (or straight above or below it): no direction to push")
+		}
+		return []grid.Cell{}, nil
+	}
+	line := template.DSLine{Length: req.Distance + 1}.Squares(sp.Anchor, sp.Anchor.Add(d))
+	out := make([]grid.Cell, 0, req.Distance)
+	prev := sp
+	for _, c := range line[1:] {
+		next := grid.Space{Anchor: c, Size: sp.Size, Height: sp.Height}
+		// A pull only moves closer (SPEC §3.7) and stops beside the source: the source's
+		// square is the puller's, never entered, and stopping there is no collision.
+		if req.Kind == "pull" && (next.DistCell(src) >= prev.DistCell(src) || next.Contains(src)) {
+			break
+		}
+		out = append(out, c)
+		prev = next
+	}
+	return out, nil
+}
+
+// checkMovePath validates an explicit path: neighbouring steps, straight for push and pull,
+// each step farther from (push) or closer to (pull) the source, no vertical step unless the
+// movement is vertical (SPEC §3.7).
+func checkMovePath(req *MoveRequest, src grid.Cell, sp grid.Space, path []grid.Cell) *Error {
+	full := append([]grid.Cell{sp.Anchor}, path...)
+	for i := 1; i < len(full); i++ {
+		d := full[i].Sub(full[i-1])
+		if max(abs(d.X), abs(d.Y), abs(d.Z)) != 1 {
+			return newError(CodeNotStraight, "path: square "+itoa(i)+" "+cellText(full[i])+" is not next to "+cellText(full[i-1]))
+		}
+		if d.Z != 0 && !req.Vertical {
+			return newError(CodeNotStraight, "path: square "+itoa(i)+" "+cellText(full[i])+" moves vertically, and the movement is not vertical")
+		}
+		if req.Kind == "slide" {
+			continue
+		}
+		a := grid.Space{Anchor: full[i-1], Size: sp.Size, Height: sp.Height}.DistCell(src)
+		b := grid.Space{Anchor: full[i], Size: sp.Size, Height: sp.Height}.DistCell(src)
+		if req.Kind == "push" && b <= a {
+			return newError(CodeNotStraight, "path: square "+itoa(i)+" "+cellText(full[i])+" is not farther from the source (a push moves away)")
+		}
+		if req.Kind == "pull" && b >= a {
+			return newError(CodeNotStraight, "path: square "+itoa(i)+" "+cellText(full[i])+" is not closer to the source (a pull moves toward it)")
+		}
+	}
+	if req.Kind != "slide" {
+		if err := template.Straight(full); err != nil {
+			return templateError("path", err)
+		}
+	}
+	return nil
+}
+
+// walk moves the target along path one square at a time and stops before the first square
+// whose space would hold an obstacle (any fill), another creature, or leave the bounds
+// (SPEC §3.7).
+func walk(req *MoveRequest, target *entity, tokens []entity, solids *board.Solids, path []grid.Cell) *MoveResult {
+	res := &MoveResult{Path: [][3]int{}, End: posOf(target.space.Anchor)}
+	for i, c := range path {
+		next := grid.Space{Anchor: c, Size: target.space.Size, Height: target.space.Height}
+		with := ""
+		next.Cells(func(cell grid.Cell) {
+			if with == "" && solids.Fill(cell) > 0 {
+				with = "obstacle"
+			}
+		})
+		if with == "" && req.Bounds != nil && !inBounds(req.Bounds, next) {
+			with = "edge"
+		}
+		if with == "" {
+			for k := range tokens {
+				if &tokens[k] != target && tokens[k].space.Overlaps(next) {
+					with = tokens[k].tok.ID
+					break
+				}
+			}
+		}
+		if with != "" {
+			res.Collision = &Collision{With: with, At: [3]int{c.X, c.Y, c.Z}, Left: req.Distance - i}
+			return res
+		}
+		res.Path = append(res.Path, [3]int{c.X, c.Y, c.Z})
+		res.End = posOf(c)
+	}
+	return res
+}
+
+func inBounds(b *Bounds, sp grid.Space) bool {
+	lo, hi := sp.Min(), sp.Max()
+	return lo.X >= b.Min[0] && lo.Y >= b.Min[1] && lo.Z >= b.Min[2] && hi.X <= b.Max[0] && hi.Y <= b.Max[1] && hi.Z <= b.Max[2]
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

@@ -1,0 +1,346 @@
+package los
+
+import (
+	"errors"
+
+	"github.com/aoekit/aoekit/core/grid"
+)
+
+// Solids is how the engine sees the board. Fill returns the filled height of cell c in
+// lattice units: 0 is empty, 1..400 a solid whose top is that far above the cell's floor,
+// 400 a full block (SPEC §1.6). The solid volume of cell (x, y, z) with fill f is the closed
+// box [400x, 400x+400] × [400y, 400y+400] × [400z, 400z+f]. Fills below 0 count as 0 and
+// fills above 400 as 400.
+type Solids interface{ Fill(c grid.Cell) int }
+
+// Regions is optional for a Solids: Empty reports whether no cell of the inclusive box
+// lo..hi has a fill above 0. Blocked uses it to answer at once for segments far from any
+// solid. A false answer is always safe.
+type Regions interface{ Empty(lo, hi grid.Cell) bool }
+
+// ErrRange reports an endpoint with a coordinate beyond ±MaxCoord.
+var ErrRange = errors.New("los: coordinate beyond MaxCoord")
+
+// Blocked reports whether the closed segment from a to b is blocked by the solids of s
+// (SPEC §5.2). It is blocked when some point of it, endpoints included, is bad: look at the
+// eight open octants around the point; an octant is covered when one solid box contains
+// every point a small step into it. The point is bad when all eight octants are covered
+// (it is inside the union of the solids, a face shared by two solids included), or when the
+// covered octants form two or more groups that do not share a face (solids meet only
+// diagonally at the point: passing through or along such an edge or corner blocks). Grazing
+// one solid's face, edge or corner, or running along the outer surface of solid matter,
+// does not block. Blocked(a, b, s) == Blocked(b, a, s); a segment of one point is blocked
+// when that point is bad. A nil s has no solids. Blocked allocates nothing and is safe for
+// concurrent use when s is.
+//
+// A segment with a coordinate beyond ±MaxCoord is reported blocked, out of reach of line of
+// effect; Check tells that case apart.
+func Blocked(a, b Point, s Solids) bool {
+	blocked, err := Check(a, b, s)
+	return blocked || err != nil
+}
+
+// Check is Blocked, with ErrRange (and blocked = true) when an endpoint has a coordinate
+// beyond ±MaxCoord.
+func Check(a, b Point, s Solids) (blocked bool, err error) {
+	if !a.InRange() || !b.InRange() {
+		return true, ErrRange
+	}
+	if s == nil {
+		return false, nil
+	}
+	if r, ok := s.(Regions); ok {
+		ca, cb := a.Cell(), b.Cell()
+		lo := grid.Cell{X: min(ca.X, cb.X) - 1, Y: min(ca.Y, cb.Y) - 1, Z: min(ca.Z, cb.Z) - 1}
+		hi := grid.Cell{X: max(ca.X, cb.X) + 1, Y: max(ca.Y, cb.Y) + 1, Z: max(ca.Z, cb.Z) + 1}
+		if r.Empty(lo, hi) {
+			return false, nil
+		}
+	}
+	var w walker
+	w.init(a, b, s)
+	return w.run([3]int64{b.X, b.Y, b.Z}), nil
+}
+
+// A walker steps along the segment a + t·(b − a), 0 ≤ t ≤ 1, from one grid-plane crossing
+// to the next (a 3-D DDA in the manner of Amanatides and Woo). Parameter values are
+// fractions num/den with den > 0, compared by cross-multiplication. Between two crossings
+// the point stays in one cell on every moving axis, so the octant mask can change there
+// only where the segment passes the top of a partial solid.
+//
+// With |coordinates| ≤ MaxCoord = 2^29, every |d| ≤ 2^30, every crossing numerator is at
+// most |d| + 400, and every product below stays under 2^62.
+type walker struct {
+	s      Solids
+	o      [3]int64 // a
+	d      [3]int64 // b − a
+	ad     [3]int64 // |b − a|
+	step   [3]int   // sign of d
+	lo, hi [3]int   // the cells the − and + octants look into between crossings
+	n      [3]int64 // the next crossing on a moving axis i is at t = n[i]/ad[i]
+	plane  [3]bool  // axis with d = 0 whose coordinate lies on a grid plane (lo = hi − 1)
+}
+
+func (w *walker) init(a, b Point, s Solids) {
+	w.s = s
+	w.o = [3]int64{a.X, a.Y, a.Z}
+	e := [3]int64{b.X, b.Y, b.Z}
+	for i := range 3 {
+		v := w.o[i]
+		d := e[i] - v
+		w.d[i] = d
+		switch {
+		case d > 0:
+			c := floorDiv(v, Unit)
+			w.step[i], w.ad[i] = 1, d
+			w.lo[i], w.hi[i] = int(c), int(c)
+			w.n[i] = Unit*(c+1) - v
+		case d < 0:
+			c := ceilDiv(v, Unit) - 1
+			w.step[i], w.ad[i] = -1, -d
+			w.lo[i], w.hi[i] = int(c), int(c)
+			w.n[i] = v - Unit*c
+		default:
+			c := floorDiv(v, Unit)
+			w.lo[i], w.hi[i] = int(c), int(c)
+			if v == Unit*c {
+				w.lo[i] = int(c) - 1
+				w.plane[i] = true
+			}
+		}
+	}
+}
+
+// run reports whether the segment is blocked; b is its end.
+//
+// Fast mode (no axis lies in a grid plane for the whole segment) checks only the open spans
+// inside single cells, the crossings of two or three planes at once (edges and corners) and
+// endpoints on a plane. A crossing of one plane alone never needs its own check there: its
+// two cells share their other coordinates, so its covered octants form one component unless
+// all eight are covered, and then the cell on one side is solid above the crossing point,
+// which makes the span in that cell bad already. The same argument covers an endpoint
+// inside a cell.
+func (w *walker) run(b [3]int64) bool {
+	if w.ad == [3]int64{} {
+		return w.pointBad(w.o)
+	}
+	if onPlane(w.o) && w.pointBad(w.o) {
+		return true
+	}
+	fast := !w.plane[0] && !w.plane[1] && !w.plane[2]
+	var moving [3]int // the axes along which the segment moves
+	nm := 0
+	for i := range 3 {
+		if w.ad[i] != 0 {
+			moving[nm] = i
+			nm++
+		}
+	}
+	t0n, t0d := int64(0), int64(1)
+	for {
+		// The next crossing: the least n[i]/ad[i], and every axis that ties it.
+		j := moving[0]
+		tn, td, x := w.n[j], w.ad[j], uint8(1)<<j
+		for _, i := range moving[1:nm] {
+			l, r := w.n[i]*td, tn*w.ad[i]
+			if l < r {
+				tn, td, x = w.n[i], w.ad[i], 1<<i
+			} else if l == r {
+				x |= 1 << i
+			}
+		}
+		end := tn >= td // no crossing before b; one at b itself is b's own check
+		if end {
+			tn, td = 1, 1
+		}
+		if fast {
+			if f := w.fill(w.lo[0], w.lo[1], w.lo[2]); f != 0 && w.cellBad(f, t0n, t0d, tn, td) {
+				return true
+			}
+		} else if w.spanBad(t0n, t0d, tn, td) {
+			return true
+		}
+		if end {
+			break
+		}
+		if (!fast || x&(x-1) != 0) && w.crossingBad(x, tn, td) {
+			return true
+		}
+		for _, i := range moving[:nm] {
+			if x&(1<<i) != 0 {
+				c := w.lo[i] + w.step[i]
+				w.lo[i], w.hi[i] = c, c
+				w.n[i] += Unit
+			}
+		}
+		t0n, t0d = tn, td
+	}
+	return onPlane(b) && w.pointBad(b)
+}
+
+// fill is the fill of cell (x, y, z), clamped to 0..Unit.
+func (w *walker) fill(x, y, z int) int {
+	return min(max(w.s.Fill(grid.Cell{X: x, Y: y, Z: z}), 0), Unit)
+}
+
+// zoff is the height at t = num/den above the floor of layer lo[2], times den.
+func (w *walker) zoff(num, den int64) int64 {
+	return (w.o[2]-Unit*int64(w.lo[2]))*den + num*w.d[2]
+}
+
+// cellBad reports whether the open span t0 < t < t1 inside the single cell lo, whose fill f
+// is above 0, is bad: the cell is solid somewhere along it, so every octant is covered. In
+// a partial solid that happens when the span dips below the top; touching the top only
+// covers the lower octants.
+func (w *walker) cellBad(f int, t0n, t0d, t1n, t1d int64) bool {
+	if f == Unit {
+		return true
+	}
+	if w.d[2] < 0 { // the span is lowest at its end
+		t0n, t0d = t1n, t1d
+	}
+	return int64(f)*t0d > w.zoff(t0n, t0d)
+}
+
+// spanBad reports whether some point of the open span t0 < t < t1 is bad, when the segment
+// lies in a grid plane and the span touches two or four cells. If z is constant the mask
+// is constant. Otherwise the span stays inside layer lo[2], at heights o in (oLo, oHi)
+// above its floor, and the mask changes only at the fills f of its cells: a lower octant
+// is covered when f ≥ o, an upper one when f > o. Between two such fills every octant of a
+// column is covered or none is, so it is enough to look at the open piece just above oLo
+// (threshold ⌊oLo⌋) and the open piece just above each fill f inside (oLo, oHi)
+// (threshold f). The point o = f itself needs no look: its upper octants sit over covered
+// lower ones, so its components are those of the columns with fill ≥ f, the same as in
+// the piece just below it, which is bad whenever the point is.
+func (w *walker) spanBad(t0n, t0d, t1n, t1d int64) bool {
+	var fo [8]int
+	if w.gather(&fo, w.lo, w.hi) == 0 {
+		return false
+	}
+	if w.d[2] == 0 {
+		thrM, thrP := int64(Unit-1), int64(0)
+		if !w.plane[2] {
+			o := w.o[2] - Unit*int64(w.lo[2])
+			thrM, thrP = o-1, o
+		}
+		return badMask[maskOf(&fo, thrM, thrP)]
+	}
+	loN, loD, hiN, hiD := w.zoff(t0n, t0d), t0d, w.zoff(t1n, t1d), t1d
+	if w.d[2] < 0 {
+		loN, loD, hiN, hiD = hiN, hiD, loN, loD
+	}
+	thr := floorDiv(loN, loD)
+	if badMask[maskOf(&fo, thr, thr)] {
+		return true
+	}
+	for i := range 4 {
+		f := int64(fo[i])
+		if f*loD > loN && f*hiD < hiN && badMask[maskOf(&fo, f, f)] {
+			return true
+		}
+	}
+	return false
+}
+
+// crossingBad reports whether the point at t = tn/td, where the segment crosses the grid
+// planes of the axes in the bit set x, is bad.
+func (w *walker) crossingBad(x uint8, tn, td int64) bool {
+	lo, hi := w.lo, w.hi
+	for i := range 3 {
+		if x&(1<<i) != 0 {
+			if w.step[i] > 0 {
+				hi[i] = lo[i] + 1
+			} else {
+				lo[i] = hi[i] - 1
+			}
+		}
+	}
+	var fo [8]int
+	k := w.gather(&fo, lo, hi)
+	if k == 0 {
+		return false
+	}
+	thrM, thrP := int64(Unit-1), int64(0) // right on a z plane, and for fills 0 and Unit anywhere
+	if k&partial != 0 && x&4 == 0 && !w.plane[2] {
+		on := w.zoff(tn, td)
+		thrM, thrP = ceilDiv(on, td)-1, floorDiv(on, td)
+	}
+	return badMask[maskOf(&fo, thrM, thrP)]
+}
+
+// pointBad reports whether the lattice point p is bad.
+func (w *walker) pointBad(p [3]int64) bool {
+	var lo, hi [3]int
+	for i := range 3 {
+		c := floorDiv(p[i], Unit)
+		lo[i], hi[i] = int(c), int(c)
+		if p[i] == Unit*c {
+			lo[i]--
+		}
+	}
+	var fo [8]int
+	if w.gather(&fo, lo, hi) == 0 {
+		return false
+	}
+	thrM, thrP := int64(Unit-1), int64(0)
+	if lo[2] == hi[2] {
+		o := p[2] - Unit*int64(lo[2])
+		thrM, thrP = o-1, o
+	}
+	return badMask[maskOf(&fo, thrM, thrP)]
+}
+
+// What gather found among the cells it read.
+const (
+	solid   = 1 << iota // some cell has a fill above 0
+	partial             // some cell has a fill strictly between 0 and Unit
+)
+
+// gather fills fo with the fills of the cells the eight octants look into, given the cells
+// lo (sign −) and hi (sign +) on each axis, reading each distinct cell once. It reports
+// what it found: solid, partial, or 0 when every cell is empty.
+//
+// The thresholds that go with fo (see maskOf) place the point in its layer. On a z plane,
+// the lower octants look into the layer below, covered only by a full block (fill > 399),
+// and the upper octants into the layer above, covered by any solid (fill > 0). At height o
+// strictly inside a layer, a lower octant is covered when f ≥ o (fill > ⌈o⌉−1) and an upper
+// one when f > o (fill > ⌊o⌋). Fills 0 and Unit give the same mask for any thresholds in
+// 0..399.
+func (w *walker) gather(fo *[8]int, lo, hi [3]int) int {
+	k := 0
+	for i := range 8 {
+		switch {
+		case i&1 != 0 && lo[0] == hi[0]:
+			fo[i] = fo[i&^1]
+		case i&2 != 0 && lo[1] == hi[1]:
+			fo[i] = fo[i&^2]
+		case i&4 != 0 && lo[2] == hi[2]:
+			fo[i] = fo[i&^4]
+		default:
+			c := lo
+			if i&1 != 0 {
+				c[0] = hi[0]
+			}
+			if i&2 != 0 {
+				c[1] = hi[1]
+			}
+			if i&4 != 0 {
+				c[2] = hi[2]
+			}
+			f := w.fill(c[0], c[1], c[2])
+			fo[i] = f
+			if f != 0 {
+				k |= solid
+				if f != Unit {
+					k |= partial
+				}
+			}
+		}
+	}
+	return k
+}
+
+// onPlane reports whether p lies on some grid plane.
+func onPlane(p [3]int64) bool {
+	return p[0]%Unit == 0 || p[1]%Unit == 0 || p[2]%Unit == 0
+}
