@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/hsort"
 	"github.com/aoekit/aoekit/core/los"
 )
 
@@ -125,7 +126,7 @@ func corners(dst []los.Point, lo, hi grid.Cell, faces [3]int) []los.Point {
 		}
 	}
 	tail := dst[start:]
-	slices.SortFunc(tail, comparePoints)
+	hsort.Sort(len(tail), func(i, j int) bool { return comparePoints(tail[i], tail[j]) < 0 }, func(i, j int) { tail[i], tail[j] = tail[j], tail[i] })
 	tail = slices.Compact(tail)
 	return dst[:start+len(tail)]
 }

@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/aoekit/aoekit/core/grid"
+import (
+	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/hsort"
+)
 
 // A cellSet maps the cells of one template to a state byte (0 = not in the template). It is a
 // dense array over the cells' bounding box, or a map when that box is too large for memory.
@@ -70,4 +73,18 @@ func (s *cellSet) best(sp grid.Space) uint8 {
 		}
 	}
 	return b
+}
+
+// sortCells sorts cells by z, then y, then x (CONTRACT's order).
+func sortCells(cells [][3]int) {
+	hsort.Sort(len(cells), func(i, j int) bool {
+		a, b := cells[i], cells[j]
+		if a[2] != b[2] {
+			return a[2] < b[2]
+		}
+		if a[1] != b[1] {
+			return a[1] < b[1]
+		}
+		return a[0] < b[0]
+	}, func(i, j int) { cells[i], cells[j] = cells[j], cells[i] })
 }

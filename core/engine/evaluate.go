@@ -548,7 +548,7 @@ func (j *job) result() (*Result, *Error) {
 		out = append(out, [3]int{c.X, c.Y, c.Z})
 	})
 	if !sorted(out) { // most shapes list their cells in order already
-		slices.SortFunc(out, func(a, b [3]int) int { return grid.Compare(cellOf(a), cellOf(b)) })
+		sortCells(out)
 	}
 	res.Cells = slices.Compact(out)
 	res.Count = len(res.Cells)

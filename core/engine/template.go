@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/aoekit/aoekit/core/grid"
@@ -23,8 +22,8 @@ func Parse(text string) (Template, error) {
 func parseShape(text string) (template.Shape, error) {
 	s, err := notation.Parse(text)
 	if err != nil {
-		var se *notation.SyntaxError
-		if errors.As(err, &se) {
+		// A type assertion, not errors.As: it keeps reflect out of the wasm module.
+		if se, ok := err.(*notation.SyntaxError); ok {
 			return nil, &Error{Code: CodeBadNotation, Message: se.Error(), At: se.Pos}
 		}
 		return nil, &Error{Code: CodeBadNotation, Message: err.Error()}
@@ -134,13 +133,15 @@ func shapeOf(ref TemplateRef) (template.Shape, error) {
 // templateError turns a core/template error into a CONTRACT error.
 func templateError(where string, err error) *Error {
 	code := CodeBadRequest
-	switch {
-	case errors.Is(err, template.ErrTooLarge):
-		code = CodeTooLarge
-	case errors.Is(err, template.ErrNotStraight):
-		code = CodeNotStraight
-	case errors.Is(err, template.ErrInvalidWall):
-		code = CodeInvalidWall
+	if te, ok := err.(*template.Error); ok { // not errors.Is: see parseShape
+		switch te.Kind {
+		case template.ErrTooLarge:
+			code = CodeTooLarge
+		case template.ErrNotStraight:
+			code = CodeNotStraight
+		case template.ErrInvalidWall:
+			code = CodeInvalidWall
+		}
 	}
 	return &Error{Code: code, Message: where + ": " + err.Error()}
 }
