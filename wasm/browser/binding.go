@@ -1,0 +1,101 @@
+package main
+
+import (
+	"errors"
+	"strconv"
+
+	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/wasm/wire"
+)
+
+// A handler answers one request body with JSON (or, for evaluateCells, packed cells).
+type handler func(body []byte) ([]byte, *engine.Error)
+
+// An export is one function the module offers JavaScript.
+type export struct {
+	name   string
+	handle handler
+	packed bool // the answer is bytes for a Uint8Array, not JSON text
+}
+
+// exports lists what the module registers.
+var exports = []export{
+	{name: "parse", handle: wire.Parse},
+	{name: "evaluate", handle: wire.Evaluate},
+	{name: "evaluateCells", handle: evaluateCells, packed: true},
+	{name: "move", handle: wire.Move},
+	{name: "version", handle: func([]byte) ([]byte, *engine.Error) { return wire.Version(), nil }},
+}
+
+// call runs h on body and returns its answer or its error, never both; a panic in h becomes an
+// internal error, and so does an answer of neither.
+func call(h handler, body []byte) (out []byte, err *engine.Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, recovered(r)
+		}
+	}()
+	out, err = h(body)
+	switch {
+	case err != nil:
+		return nil, err
+	case out == nil:
+		return nil, internalError("no answer")
+	}
+	return out, nil
+}
+
+// evaluateCells answers an evaluate request with the cells of its result, packed by packCells.
+// Its errors are those of wire.Evaluate for the same body.
+func evaluateCells(body []byte) ([]byte, *engine.Error) {
+	req, err := wire.DecodeRequest(body)
+	if err != nil {
+		return nil, err
+	}
+	res, eerr := engine.Evaluate(req)
+	if eerr != nil {
+		var e *engine.Error
+		if errors.As(eerr, &e) && e != nil {
+			return nil, e
+		}
+		return nil, &engine.Error{Code: engine.CodeBadRequest, Message: eerr.Error()}
+	}
+	if res == nil {
+		return nil, internalError("evaluate returned no result")
+	}
+	return packCells(res.Cells)
+}
+
+// packCells writes cells as consecutive x, y, z little-endian int32s: 12 bytes a cell, the
+// memory of an Int32Array on a little-endian host (every WebAssembly host but s390x). A
+// coordinate past int32 is an internal error (the engine's limits keep cells far inside).
+func packCells(cells [][3]int) ([]byte, *engine.Error) {
+	b := make([]byte, 0, 12*len(cells))
+	for _, c := range cells {
+		for _, v := range c {
+			if v != int(int32(v)) {
+				return nil, internalError("cell coordinate " + strconv.Itoa(v) + " does not fit in an int32")
+			}
+			u := uint32(v)
+			b = append(b, byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
+		}
+	}
+	return b, nil
+}
+
+// internalError is a bug reported as wire reports one (wire.Internal recognises it): a
+// bad_request whose message starts with "internal error: ".
+func internalError(msg string) *engine.Error {
+	return &engine.Error{Code: engine.CodeBadRequest, Message: "internal error: " + msg}
+}
+
+// recovered turns a recovered panic value into an internal error.
+func recovered(r any) *engine.Error {
+	switch v := r.(type) {
+	case error:
+		return internalError(v.Error())
+	case string:
+		return internalError(v)
+	}
+	return internalError("panic")
+}

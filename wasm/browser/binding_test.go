@@ -1,0 +1,127 @@
+package main
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"math"
+	"os"
+	"reflect"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/wasm/wire"
+)
+
+// contractRequest is CONTRACT evaluate's example request, without origin and aim so that the
+// cone projects from the caster as in the example's result.
+const contractRequest = `{"rules": "tdgs", "template": "Con4NE",
+ "caster": {"id": "hero", "x": 5, "y": 5, "z": 0, "size": 1, "height": 1, "facing": "N", "side": "party"},
+ "range": 20,
+ "tokens": [{"id": "g1", "x": 7, "y": 3, "z": 0, "size": 1, "height": 1, "side": "enemy", "prone": false}],
+ "obstacles": [{"x": 6, "y": 3, "z": 0, "fill": 1}],
+ "bounds": {"min": [0, 0, 0], "max": [59, 59, 0]},
+ "targeting": {"trait": "none", "ids": [], "excludeCaster": false, "excludeCells": []},
+ "resolve": {"stat": 7, "modifiers": 0, "luck": 0, "seed": 42, "defence": {"g1": 5}}}`
+
+func TestCallRecoversPanics(t *testing.T) {
+	var nilMap map[string]int
+	var list []int
+	for name, h := range map[string]handler{
+		"string":         func([]byte) ([]byte, *engine.Error) { panic("boom") },
+		"error":          func([]byte) ([]byte, *engine.Error) { panic(errors.New("boom")) },
+		"nil map":        func([]byte) ([]byte, *engine.Error) { nilMap["x"] = 1; return nil, nil },
+		"index":          func(b []byte) ([]byte, *engine.Error) { return []byte{byte(list[len(b)])}, nil },
+		"other value":    func([]byte) ([]byte, *engine.Error) { panic(42) },
+		"nil error":      func([]byte) ([]byte, *engine.Error) { var e *engine.Error; return nil, &engine.Error{Code: e.Code} },
+		"neither answer": func([]byte) ([]byte, *engine.Error) { return nil, nil },
+	} {
+		out, err := call(h, []byte("{}"))
+		if out != nil || err == nil || err.Code != engine.CodeBadRequest || !wire.Internal(err) {
+			t.Errorf("%s: call = %q, %+v; want no answer and an internal error", name, out, err)
+		}
+	}
+}
+
+func TestCallKeepsErrorsAndAnswers(t *testing.T) {
+	want := &engine.Error{Code: engine.CodeBadNotation, Message: "x", At: 3}
+	out, err := call(func([]byte) ([]byte, *engine.Error) { return []byte("junk"), want }, nil)
+	if out != nil || err != want {
+		t.Errorf("call = %q, %v; want nil, %v", out, err, want)
+	}
+	out, err = call(func(b []byte) ([]byte, *engine.Error) { return b, nil }, []byte("{}"))
+	if string(out) != "{}" || err != nil {
+		t.Errorf("call = %q, %v; want {}, nil", out, err)
+	}
+}
+
+func TestPackCells(t *testing.T) {
+	cells := [][3]int{{0, 0, 0}, {1, -2, 3}, {math.MaxInt32, math.MinInt32, -1}, {engine.MaxCoord, -engine.MaxCoord, 7}}
+	b, err := packCells(cells)
+	if err != nil || len(b) != 12*len(cells) {
+		t.Fatalf("packCells = %d bytes, %v", len(b), err)
+	}
+	for i, c := range cells {
+		for j, v := range c {
+			if got := int32(binary.LittleEndian.Uint32(b[12*i+4*j:])); int(got) != v {
+				t.Errorf("cell %d coordinate %d = %d, want %d", i, j, got, v)
+			}
+		}
+	}
+	if b, err := packCells(nil); b == nil || len(b) != 0 || err != nil {
+		t.Errorf("packCells(nil) = %v, %v; want an empty answer", b, err)
+	}
+	if _, err := packCells([][3]int{{math.MaxInt32 + 1, 0, 0}}); err == nil || !wire.Internal(err) {
+		t.Errorf("packCells past int32 = %v; want an internal error", err)
+	}
+}
+
+// evaluateCells must answer as wire.Evaluate does: the same cells, the same errors.
+func TestEvaluateCellsMatchesEvaluate(t *testing.T) {
+	for _, body := range []string{
+		contractRequest,
+		`{"template": "Cir2", "caster": {"id": "c", "x": 0, "y": 0, "z": 0}, "origin": {"x": 3, "y": 3, "z": 0}, "range": 6}`,
+		`{"template": "Cir2", "caster": {"id": "c", "x": 0, "y": 0, "z": 0}, "origin": {"x": 30, "y": 3, "z": 0}, "range": 6}`,
+		`{"template": "Con4", "caster": {"id": "c", "x": 0, "y": 0, "z": 0}}`,
+		`{"template": 3}`, `{"template": `, `[]`, ``, `null`,
+	} {
+		packed, perr := evaluateCells([]byte(body))
+		js, jerr := wire.Evaluate([]byte(body))
+		if !reflect.DeepEqual(perr, jerr) {
+			t.Errorf("%.40s: evaluateCells error %+v, Evaluate error %+v", body, perr, jerr)
+			continue
+		}
+		if jerr != nil {
+			continue
+		}
+		var res struct{ Cells [][3]int }
+		if err := json.Unmarshal(js, &res); err != nil {
+			t.Fatal(err)
+		}
+		want, _ := packCells(res.Cells)
+		if string(packed) != string(want) {
+			t.Errorf("%.40s: evaluateCells gives %d bytes, Evaluate %d cells", body, len(packed), len(res.Cells))
+		}
+	}
+}
+
+// The loader expects exactly these functions (web/index.js, EXPORTS).
+func TestExportsMatchLoader(t *testing.T) {
+	src, err := os.ReadFile("../../web/index.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`const EXPORTS = \[([^\]]*)\]`).FindSubmatch(src)
+	if m == nil {
+		t.Fatal("web/index.js has no EXPORTS list")
+	}
+	var names []string
+	for _, e := range exports {
+		names = append(names, `"`+e.name+`"`)
+	}
+	if got, want := string(m[1]), strings.Join(names, ", "); got != want {
+		t.Errorf("web/index.js EXPORTS = [%s], module exports [%s]", got, want)
+	}
+}

@@ -1,0 +1,44 @@
+# The browser module (wasm/browser), its loader (web/) and the npm package: included by the top
+# Makefile, which defines GO, GOROOT and WASM_EXEC and runs TEST_TARGETS and BUILD_TARGETS.
+
+BROWSER_WASM := web/aoekit.wasm
+BROWSER_EXEC := web/wasm_exec.js
+BROWSER_ENV  := GOOS=js GOARCH=wasm
+
+BUILD_TARGETS += browser
+TEST_TARGETS  += test-browser-deps test-browser-go test-browser
+
+.PHONY: browser size test-browser-deps test-browser-go test-browser
+
+# What the package ships: the module and the wasm_exec.js of the Go that built it. go build is
+# incremental, so running it every time is cheap and never leaves a stale module.
+browser:
+	$(BROWSER_ENV) $(GO) build -trimpath -ldflags='-s -w' -o $(BROWSER_WASM) ./wasm/browser
+	install -m 0644 $(GOROOT)/lib/wasm/wasm_exec.js $(BROWSER_EXEC)
+
+# Raw, gzip -9 and brotli -q 11 sizes of the module, and its brotli size against the floor (a
+# module with only syscall/js, built alike): the goal is at most BROWSER_SIZE_GOAL times it.
+BROWSER_SIZE_GOAL ?= 1.3
+size: browser
+	@command -v brotli >/dev/null || { echo "size: needs the brotli command (apt-get install brotli)"; exit 1; }
+	@$(BROWSER_ENV) $(GO) build -trimpath -ldflags='-s -w' -o build/floor.wasm ./wasm/browser/testdata/floor
+	@for f in $(BROWSER_WASM) build/floor.wasm; do \
+	  printf '%-16s raw %8d B   gzip -9 %7d B   brotli -q 11 %7d B\n' $$f \
+	    $$(wc -c < $$f) $$(gzip -9 -c $$f | wc -c) $$(brotli -q 11 -c $$f | wc -c); done
+	@br=$$(brotli -q 11 -c $(BROWSER_WASM) | wc -c); floor=$$(brotli -q 11 -c build/floor.wasm | wc -c); \
+	awk -v b=$$br -v f=$$floor -v g=$(BROWSER_SIZE_GOAL) 'BEGIN { r = b / f; \
+	  printf "brotli: %.3f x the floor; goal <= %s x (%d B): %s\n", r, g, f * g, r <= g ? "met" : sprintf("over by %d B", b - f * g) }'
+
+# fmt, encoding/json and reflect would add ~250 KB of brotli: keep them out of the module.
+test-browser-deps:
+	@bad=$$($(BROWSER_ENV) $(GO) list -deps ./wasm/browser | grep -xE 'fmt|encoding/json|reflect|os|net/http' || true); \
+	test -z "$$bad" || { echo "wasm/browser imports $$bad (see wasm/browser/doc.go)"; exit 1; }
+
+# The binding code as WebAssembly under Node (test-go runs it natively).
+test-browser-go:
+	$(BROWSER_ENV) $(GO) test -count=1 -exec="$(WASM_EXEC)" ./wasm/browser/
+
+# The built package through its entry: CONTRACT examples, errors, hostile calls, the Go door's
+# answers, loading, exiting, npm pack + Vite, and Chromium (skipped, loudly, where absent).
+test-browser: browser
+	GO="$(GO)" node --test web/test/*.test.mjs

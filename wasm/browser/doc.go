@@ -1,0 +1,13 @@
+// Command browser is aoekit.wasm, the engine for browsers and Node (GOOS=js GOARCH=wasm): it
+// registers parse, evaluate, evaluateCells, move and version as JavaScript functions that take
+// and return JSON text, and the loader web/index.js turns them into the npm package's engine.
+//
+// Built on its own (for example with Go's wasm_exec.js in a page), the module registers its
+// functions on a new global object, globalThis.aoekit. The loader instead hands it an object
+// under a handshake name (see main_js.go) so that nothing stays on globalThis.
+//
+// Every function takes one JSON string (none for version) and returns a string of JSON on
+// success (a Uint8Array for evaluateCells) or, on failure, an Error with code, message and, for
+// notation errors, at. No call panics out of the module; a panic comes back as a bad_request
+// error whose message starts with "internal error: ", as wire reports one.
+package main

@@ -1,0 +1,85 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"syscall/js"
+
+	"github.com/aoekit/aoekit/core/engine"
+)
+
+// handshake is the global under which the loader (web/index.js) hands main the object to
+// register on; the loader deletes it as soon as main has returned control.
+const handshake = "__aoekit"
+
+func main() {
+	register(target(), exports)
+	select {} // keep the functions alive: JavaScript calls them while main waits
+}
+
+// target returns the object the loader handed over, or a new globalThis.aoekit without one.
+func target() js.Value {
+	if t := js.Global().Get(handshake); t.Type() == js.TypeObject {
+		return t
+	}
+	t := js.Global().Get("Object").New()
+	js.Global().Set("aoekit", t)
+	return t
+}
+
+// register sets one JavaScript function on target for every export.
+func register(target js.Value, list []export) {
+	b := binder{
+		errorCtor: js.Global().Get("Error"),
+		bytesCtor: js.Global().Get("Uint8Array"),
+	}
+	for _, e := range list {
+		target.Set(e.name, js.FuncOf(b.bind(e)))
+	}
+}
+
+// A binder turns handlers into JavaScript functions; it holds the constructors they use.
+type binder struct {
+	errorCtor, bytesCtor js.Value
+}
+
+// bind returns the JavaScript function for e. It takes the body as its one string argument
+// (none means an empty body) and returns the answer — a string, or a Uint8Array when e is
+// packed — or an Error. Nothing panics out of it.
+func (b binder) bind(e export) func(js.Value, []js.Value) any {
+	return func(_ js.Value, args []js.Value) (result any) {
+		defer func() {
+			if r := recover(); r != nil {
+				result = b.jsError(recovered(r))
+			}
+		}()
+		var body []byte
+		if len(args) > 0 && !args[0].IsUndefined() {
+			if args[0].Type() != js.TypeString {
+				return b.jsError(&engine.Error{Code: engine.CodeBadRequest,
+					Message: e.name + ": the request must be a string of JSON, not " + args[0].Type().String()})
+			}
+			body = []byte(args[0].String())
+		}
+		out, err := call(e.handle, body)
+		if err != nil {
+			return b.jsError(err)
+		}
+		if !e.packed {
+			return string(out)
+		}
+		bytes := b.bytesCtor.New(len(out))
+		js.CopyBytesToJS(bytes, out)
+		return bytes
+	}
+}
+
+// jsError returns err as a JavaScript Error with code, message and, when err has one, at.
+func (b binder) jsError(err *engine.Error) js.Value {
+	v := b.errorCtor.New(err.Message)
+	v.Set("code", err.Code)
+	if err.At > 0 {
+		v.Set("at", err.At)
+	}
+	return v
+}

@@ -1,0 +1,36 @@
+//go:build js && wasm
+
+// Command crasher is a stand-in for aoekit.wasm that fails on purpose, for the loader's tests
+// (web/test): it registers the module's functions on the loader's handshake object, and
+//   - version answers {"engine": "crasher", "calls": n}, n counting calls on this instance;
+//   - evaluate recurses until the JavaScript stack overflows (a RangeError out of the module);
+//   - move exits the Go program;
+//   - parse answers a number, which no aoekit function does;
+//   - evaluateCells answers an empty Uint8Array, as aoekit.wasm does for no cells.
+package main
+
+import (
+	"os"
+	"strconv"
+	"syscall/js"
+)
+
+var calls int
+
+func main() {
+	t := js.Global().Get("__aoekit")
+	set := func(name string, f func() any) {
+		t.Set(name, js.FuncOf(func(js.Value, []js.Value) any { return f() }))
+	}
+	set("version", func() any {
+		calls++
+		return `{"engine":"crasher","calls":` + strconv.Itoa(calls) + `}`
+	})
+	set("evaluate", func() any { return deep(0) })
+	set("move", func() any { os.Exit(3); return nil })
+	set("parse", func() any { return 42 })
+	set("evaluateCells", func() any { return js.Global().Get("Uint8Array").New(0) })
+	select {}
+}
+
+func deep(n int) int { return deep(n+1) + 1 }

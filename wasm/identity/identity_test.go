@@ -1,0 +1,125 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/wasm/wire"
+)
+
+// wireDoor answers an entry through wire, as the browser module and the HTTP API do.
+func wireDoor(e Entry) (int, []byte) {
+	var out []byte
+	var err *engine.Error
+	switch e.Door {
+	case "parse":
+		out, err = wire.Parse(e.Body)
+	case "evaluate":
+		out, err = wire.Evaluate(e.Body)
+	case "move":
+		out, err = wire.Move(e.Body)
+	}
+	if err != nil {
+		return wire.Status(err), wire.Error(err)
+	}
+	return 200, out
+}
+
+// TestWireMatchesGoDoor: for every request of the corpus, wire's bytes are the Go door's.
+func TestWireMatchesGoDoor(t *testing.T) {
+	entries, err := Corpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		a := GoDoor(e)
+		if a.Status == 500 {
+			t.Errorf("%s: the Go door failed: %s", e.Name, a.Body)
+			continue
+		}
+		status, body := wireDoor(e)
+		if status != a.Status || string(body) != a.Body {
+			t.Errorf("%s: wire gives %d %s\nGo door gives %d %s", e.Name, status, body, a.Status, a.Body)
+		}
+	}
+}
+
+// TestCorpusCoverage keeps the corpus covering every shape of every rule set, each door, each
+// error code and each cover grade.
+func TestCorpusCoverage(t *testing.T) {
+	entries, err := Corpus()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, e := range entries {
+		a := GoDoor(e)
+		seen["door "+e.Door] = true
+		if a.Status != 200 {
+			var body struct{ Error engine.Error }
+			json.Unmarshal([]byte(a.Body), &body)
+			seen["code "+body.Error.Code] = true
+			continue
+		}
+		var res struct {
+			engine.Template
+			Tpl     *engine.Template `json:"template"`
+			Targets []engine.Target  `json:"targets"`
+		}
+		if err := json.Unmarshal([]byte(a.Body), &res); err != nil {
+			t.Fatal(err)
+		}
+		tpl := res.Tpl
+		if e.Door == "parse" {
+			tpl = &res.Template
+		}
+		if tpl != nil {
+			seen[e.Door+" "+tpl.Rules+"/"+tpl.Shape] = true
+		}
+		for _, tg := range res.Targets {
+			seen["cover "+tpl.Rules+"/"+tg.Cover] = true
+			if tg.Roll != nil {
+				seen["roll"] = true
+			}
+			if tg.Reason != "" {
+				seen["reason "+tg.Reason] = true
+			}
+		}
+	}
+	var missing []string
+	for _, door := range []string{"parse", "evaluate"} {
+		for _, s := range []string{"tdgs/circle", "tdgs/cone", "tdgs/line", "tdgs/rectangle", "drawsteel/aura", "drawsteel/burst",
+			"drawsteel/cube", "drawsteel/line", "drawsteel/wall", "circle50/circle"} {
+			missing = append(missing, door+" "+s)
+		}
+	}
+	for _, c := range []string{engine.CodeBadNotation, engine.CodeBadRequest, engine.CodeOutOfRange, engine.CodeNoLineOfEffect,
+		engine.CodeInvalidWall, engine.CodeNotStraight, engine.CodeTooLarge} {
+		missing = append(missing, "code "+c)
+	}
+	missing = append(missing, "door move", "roll", "reason cover", "reason targeting", "reason barrier",
+		"cover tdgs/none", "cover tdgs/partial", "cover tdgs/half", "cover tdgs/full", "cover drawsteel/cover")
+	for _, m := range missing {
+		if !seen[m] {
+			t.Errorf("the corpus has no %s", m)
+		}
+	}
+}
+
+func TestWrite(t *testing.T) {
+	var b bytes.Buffer
+	if err := write(&b, []Answer{{"a", 200, `{"x":"<&>"}`}, {"b", 400, `{}`}}); err != nil {
+		t.Fatal(err)
+	}
+	want := "[\n" + `{"name":"a","status":200,"body":"{\"x\":\"<&>\"}"}` + ",\n" + `{"name":"b","status":400,"body":"{}"}` + "\n]\n"
+	if b.String() != want {
+		t.Errorf("got %s\nwant %s", b.String(), want)
+	}
+	var back []Answer
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil || len(back) != 2 || !strings.Contains(back[0].Body, "<&>") {
+		t.Errorf("does not read back: %v %v", back, err)
+	}
+}

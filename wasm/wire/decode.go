@@ -1,0 +1,477 @@
+package wire
+
+import (
+	"math"
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/aoekit/aoekit/core/engine"
+)
+
+// A decoder walks a body that scan has accepted, one typed value at a time. It keeps the path
+// to the value it is reading so that a type error can name it ("tokens[3].x").
+type decoder struct {
+	data []byte
+	i    int
+	path []step
+	buf  []byte // scratch for unescaping field names
+}
+
+// A step is one level of a path: a field name, a map key (quoted when printed) or an index.
+type step struct {
+	key   string
+	index int // -1 for a field, -2 for a map key
+}
+
+// newDecoder checks data and returns a decoder at its first value.
+func newDecoder(data []byte) (*decoder, *engine.Error) {
+	if err := scan(data); err != nil {
+		return nil, err
+	}
+	d := &decoder{data: data, path: make([]step, 0, 8)}
+	d.ws()
+	return d, nil
+}
+
+func (d *decoder) ws() {
+	for d.i < len(d.data) {
+		switch d.data[d.i] {
+		case ' ', '\t', '\n', '\r':
+			d.i++
+		default:
+			return
+		}
+	}
+}
+
+func (d *decoder) peek() byte {
+	if d.i < len(d.data) {
+		return d.data[d.i]
+	}
+	return 0
+}
+
+func (d *decoder) field(name string) { d.path = append(d.path, step{key: name, index: -1}) }
+func (d *decoder) mapKey(key string) { d.path = append(d.path, step{key: key, index: -2}) }
+func (d *decoder) index(i int)       { d.path = append(d.path, step{index: i}) }
+func (d *decoder) pop()              { d.path = d.path[:len(d.path)-1] }
+
+// where returns the current path, as in tokens[3].x, or "request" at the top.
+func (d *decoder) where() string {
+	if len(d.path) == 0 {
+		return "request"
+	}
+	var b []byte
+	for k, s := range d.path {
+		switch s.index {
+		case -1:
+			if k > 0 {
+				b = append(b, '.')
+			}
+			b = append(b, s.key...)
+		case -2:
+			b = append(b, '[')
+			b = appendString(b, s.key)
+			b = append(b, ']')
+		default:
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(s.index), 10)
+			b = append(b, ']')
+		}
+	}
+	return string(b)
+}
+
+// got names the kind of the value at the cursor, for error messages.
+func (d *decoder) got() string {
+	switch d.peek() {
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case '"':
+		return "a string"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
+}
+
+func (d *decoder) fail(msg string) *engine.Error {
+	return &engine.Error{Code: engine.CodeBadRequest, Message: d.where() + ": " + msg}
+}
+
+// typeErr reports that the value at the cursor is not of the wanted kind.
+func (d *decoder) typeErr(want string) *engine.Error {
+	return d.fail("expected " + want + ", got " + d.got())
+}
+
+// null consumes a null and reports whether there was one.
+func (d *decoder) null() bool {
+	if d.peek() == 'n' {
+		d.i += 4
+		d.ws()
+		return true
+	}
+	return false
+}
+
+// object starts reading an object; false when the value is not one.
+func (d *decoder) object() bool {
+	if d.peek() != '{' {
+		return false
+	}
+	d.i++
+	d.ws()
+	return true
+}
+
+// next returns the name of the object's next field, the cursor on its value, or false at the
+// end of the object. The name is valid until the next call.
+func (d *decoder) next() ([]byte, bool) {
+	switch d.peek() {
+	case '}':
+		d.i++
+		d.ws()
+		return nil, false
+	case ',':
+		d.i++
+		d.ws()
+	}
+	key, buffered := d.rawString(d.buf[:0])
+	if buffered {
+		d.buf = key[:0]
+	}
+	d.ws()
+	d.i++ // :
+	d.ws()
+	return key, true
+}
+
+// array starts reading an array; false when the value is not one.
+func (d *decoder) array() bool {
+	if d.peek() != '[' {
+		return false
+	}
+	d.i++
+	d.ws()
+	return true
+}
+
+// more reports whether the array has another element, the cursor on it.
+func (d *decoder) more() bool {
+	switch d.peek() {
+	case ']':
+		d.i++
+		d.ws()
+		return false
+	case ',':
+		d.i++
+		d.ws()
+	}
+	return true
+}
+
+// skip passes over one value.
+func (d *decoder) skip() {
+	depth := 0
+	for d.i < len(d.data) {
+		switch c := d.data[d.i]; c {
+		case '"':
+			d.skipString()
+			if depth == 0 {
+				d.ws()
+				return
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				d.i++
+				d.ws()
+				return
+			}
+		case ',', ':', ' ', '\t', '\n', '\r':
+		default:
+			if depth == 0 { // a number or a literal
+				for d.i < len(d.data) && !isDelim(d.data[d.i]) {
+					d.i++
+				}
+				d.ws()
+				return
+			}
+		}
+		d.i++
+	}
+}
+
+func isDelim(c byte) bool {
+	switch c {
+	case ',', '}', ']', ' ', '\t', '\n', '\r':
+		return true
+	}
+	return false
+}
+
+func (d *decoder) skipString() {
+	d.i++
+	for d.i < len(d.data) {
+		switch d.data[d.i] {
+		case '\\':
+			d.i += 2
+			continue
+		case '"':
+			d.i++
+			return
+		}
+		d.i++
+	}
+}
+
+// rawString reads a string at the cursor, unescaped. A string with escapes is appended to buf
+// (buffered is true); any other is a slice of the input.
+func (d *decoder) rawString(buf []byte) (s []byte, buffered bool) {
+	d.i++ // "
+	start := d.i
+	for d.i < len(d.data) {
+		switch d.data[d.i] {
+		case '"':
+			s := d.data[start:d.i]
+			d.i++
+			return s, false
+		case '\\':
+			return d.unescape(append(buf, d.data[start:d.i]...)), true
+		}
+		d.i++
+	}
+	return d.data[start:], false
+}
+
+// unescape continues a string from an escape, appending to b.
+func (d *decoder) unescape(b []byte) []byte {
+	for d.i < len(d.data) {
+		c := d.data[d.i]
+		switch c {
+		case '"':
+			d.i++
+			return b
+		case '\\':
+			d.i++
+			e := d.data[d.i]
+			d.i++
+			switch e {
+			case 'b':
+				b = append(b, '\b')
+			case 'f':
+				b = append(b, '\f')
+			case 'n':
+				b = append(b, '\n')
+			case 'r':
+				b = append(b, '\r')
+			case 't':
+				b = append(b, '\t')
+			case 'u':
+				r := d.hex4()
+				if utf16IsSurrogate(r) {
+					r2 := rune(-1)
+					if r < 0xdc00 && d.i+6 <= len(d.data) && d.data[d.i] == '\\' && d.data[d.i+1] == 'u' {
+						save := d.i
+						d.i += 2
+						r2 = d.hex4()
+						if r2 >= 0xdc00 && r2 < 0xe000 {
+							r = (r-0xd800)<<10 | (r2 - 0xdc00) + 0x10000
+						} else {
+							d.i = save
+							r = utf8.RuneError
+						}
+					} else {
+						r = utf8.RuneError
+					}
+				}
+				b = utf8.AppendRune(b, r)
+			default: // " \ /
+				b = append(b, e)
+			}
+		default:
+			b = append(b, c)
+			d.i++
+		}
+	}
+	return b
+}
+
+func utf16IsSurrogate(r rune) bool { return r >= 0xd800 && r < 0xe000 }
+
+func (d *decoder) hex4() rune {
+	var r rune
+	for k := 0; k < 4; k++ {
+		c := d.data[d.i]
+		d.i++
+		switch {
+		case c >= '0' && c <= '9':
+			c -= '0'
+		case c >= 'a' && c <= 'f':
+			c -= 'a' - 10
+		default:
+			c -= 'A' - 10
+		}
+		r = r<<4 | rune(c)
+	}
+	return r
+}
+
+// string reads a string.
+func (d *decoder) string() (string, *engine.Error) {
+	if d.peek() != '"' {
+		return "", d.typeErr("a string")
+	}
+	b, _ := d.rawString(nil)
+	s := string(b)
+	d.ws()
+	return s, nil
+}
+
+// boolean reads true or false.
+func (d *decoder) boolean() (bool, *engine.Error) {
+	switch d.peek() {
+	case 't':
+		d.i += 4
+		d.ws()
+		return true, nil
+	case 'f':
+		d.i += 5
+		d.ws()
+		return false, nil
+	}
+	return false, d.typeErr("a boolean (true or false)")
+}
+
+// numberToken reads the number at the cursor, or returns nil when there is none.
+func (d *decoder) numberToken() []byte {
+	c := d.peek()
+	if c != '-' && !isDigit(c) {
+		return nil
+	}
+	start := d.i
+	for d.i < len(d.data) && !isDelim(d.data[d.i]) {
+		d.i++
+	}
+	tok := d.data[start:d.i]
+	d.ws()
+	return tok
+}
+
+// shown returns a number token for a message, cut short when long.
+func shown(tok []byte) string {
+	if len(tok) > 24 {
+		return string(tok[:24]) + "…"
+	}
+	return string(tok)
+}
+
+// Integers on the wire are 32-bit: −2^31 ≤ n < 2^31.
+const (
+	minInt = -1 << 31
+	maxInt = 1<<31 - 1
+)
+
+// integer reads an integral number within ±2^31 (1e3 and 4.0 are integers).
+func (d *decoder) integer() (int, *engine.Error) {
+	tok := d.numberToken()
+	if tok == nil {
+		return 0, d.typeErr("an integer")
+	}
+	v, ok := plainInt(tok)
+	if !ok {
+		f, err := strconv.ParseFloat(string(tok), 64)
+		if err != nil && !isRange(err) {
+			return 0, d.fail("expected an integer, got " + shown(tok))
+		}
+		if math.IsInf(f, 0) || f < minInt || f > maxInt {
+			return 0, d.outOfRange(tok)
+		}
+		if f != math.Trunc(f) {
+			return 0, d.fail("expected an integer, got " + shown(tok))
+		}
+		return int(f), nil
+	}
+	if v < minInt || v > maxInt {
+		return 0, d.outOfRange(tok)
+	}
+	return int(v), nil
+}
+
+func (d *decoder) outOfRange(tok []byte) *engine.Error {
+	return d.fail("integer " + shown(tok) + " out of range (-2147483648 to 2147483647)")
+}
+
+func isRange(err error) bool {
+	ne, ok := err.(*strconv.NumError)
+	return ok && ne.Err == strconv.ErrRange
+}
+
+// plainInt parses an integer written without fraction or exponent, saturating far past
+// ±2^31; ok is false for other number forms.
+func plainInt(tok []byte) (int64, bool) {
+	neg := tok[0] == '-'
+	if neg {
+		tok = tok[1:]
+	}
+	var v int64
+	for _, c := range tok {
+		if !isDigit(c) {
+			return 0, false
+		}
+		if v < 1<<40 {
+			v = v*10 + int64(c-'0')
+		}
+	}
+	if neg {
+		v = -v
+	}
+	return v, true
+}
+
+// unsigned reads a non-negative integral number below 2^64.
+func (d *decoder) unsigned() (uint64, *engine.Error) {
+	tok := d.numberToken()
+	if tok == nil {
+		return 0, d.typeErr("an integer from 0 to 18446744073709551615")
+	}
+	bad := d.fail("expected an integer from 0 to 18446744073709551615, got " + shown(tok))
+	if tok[0] == '-' {
+		if len(tok) == 2 && tok[1] == '0' {
+			return 0, nil
+		}
+		if _, ok := plainInt(tok); ok {
+			return 0, bad
+		}
+	}
+	if v, err := strconv.ParseUint(string(tok), 10, 64); err == nil {
+		return v, nil
+	} else if isRange(err) {
+		return 0, bad
+	}
+	f, err := strconv.ParseFloat(string(tok), 64)
+	if err != nil || f != math.Trunc(f) || f < 0 || f >= 1<<64 {
+		return 0, bad
+	}
+	return uint64(f), nil
+}
+
+// float reads a finite number.
+func (d *decoder) float() (float64, *engine.Error) {
+	tok := d.numberToken()
+	if tok == nil {
+		return 0, d.typeErr("a number")
+	}
+	f, err := strconv.ParseFloat(string(tok), 64)
+	if err != nil {
+		return 0, d.fail("number " + shown(tok) + " out of range")
+	}
+	return f, nil
+}

@@ -1,0 +1,480 @@
+package wire
+
+import (
+	"bytes"
+	"encoding/json"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/aoekit/aoekit/core/engine"
+)
+
+// The CONTRACT example request, word for word.
+const contractRequest = `{
+  "rules": "tdgs",
+  "template": "Con4NE",
+  "caster": {"id": "hero", "x": 5, "y": 5, "z": 0, "size": 1, "height": 1, "facing": "N", "side": "party"},
+  "origin": {"x": 9, "y": 2, "z": 0},
+  "aim": {"x": 12, "y": 4, "z": 0},
+  "range": 20,
+  "tokens": [{"id": "g1", "x": 7, "y": 3, "z": 0, "size": 1, "height": 1, "side": "enemy", "prone": false}],
+  "obstacles": [{"x": 6, "y": 3, "z": 0, "fill": 1}],
+  "bounds": {"min": [0, 0, 0], "max": [59, 59, 0]},
+  "targeting": {"trait": "none", "ids": [], "excludeCaster": false, "excludeCells": []},
+  "resolve": {"stat": 7, "modifiers": 0, "luck": 0, "seed": 42, "defence": {"g1": 5}}
+}`
+
+func TestDecodeContractRequest(t *testing.T) {
+	got, err := DecodeRequest([]byte(contractRequest))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &engine.Request{
+		Rules:     "tdgs",
+		Template:  engine.TemplateRef{Text: "Con4NE"},
+		Caster:    &engine.Token{ID: "hero", X: 5, Y: 5, Size: 1, Height: 1, Facing: "N", Side: "party"},
+		Origin:    &engine.Pos{X: 9, Y: 2},
+		Aim:       &engine.Pos{X: 12, Y: 4},
+		Range:     engine.Range{Kind: "squares", Squares: 20},
+		Tokens:    []engine.Token{{ID: "g1", X: 7, Y: 3, Size: 1, Height: 1, Side: "enemy"}},
+		Obstacles: []engine.Obstacle{{X: 6, Y: 3, Fill: 1}},
+		Bounds:    &engine.Bounds{Max: [3]int{59, 59, 0}},
+		Targeting: engine.Targeting{Trait: "none", IDs: []string{}, ExcludeCells: [][3]int{}},
+		Resolve:   &engine.Resolve{Stat: 7, Seed: 42, Defence: map[string]int{"g1": 5}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+}
+
+func TestDecodeShapes(t *testing.T) {
+	tru := true
+	for _, c := range []struct {
+		in   string
+		want engine.Request
+	}{
+		{`{}`, engine.Request{}},
+		{`{"template": {"notation": "Cir3", "rules": "tdgs", "shape": "circle", "radius": 3, "height": 3, "close": true, "extra": [1, {"x": null}]}}`,
+			engine.Request{Template: engine.TemplateRef{Object: &engine.Template{Notation: "Cir3", Rules: "tdgs", Shape: "circle", Radius: 3, Height: 3, Close: &tru}}}},
+		{`{"range": "self"}`, engine.Request{Range: engine.Range{Kind: "self"}}},
+		{`{"range": "Touch"}`, engine.Request{Range: engine.Range{Kind: "touch"}}},
+		{`{"range": 0}`, engine.Request{Range: engine.Range{Kind: "squares"}}},
+		{`{"range": 1e1}`, engine.Request{Range: engine.Range{Kind: "squares", Squares: 10}}},
+		{`{"range": null, "caster": null, "tokens": null, "template": null}`, engine.Request{}},
+		{`{"caster": {"size": "Large"}}`, engine.Request{Caster: &engine.Token{SizeName: "Large"}}},
+		{`{"caster": {"size": "1T", "height": 2.0}}`, engine.Request{Caster: &engine.Token{SizeName: "1T", Height: 2}}},
+		{`{"tokens": [], "obstacles": [], "path": []}`, engine.Request{Tokens: []engine.Token{}, Obstacles: []engine.Obstacle{}, Path: [][3]int{}}},
+		{`{"path": [[1, 2, 3], [-4, 5e0, -0]]}`, engine.Request{Path: [][3]int{{1, 2, 3}, {-4, 5, 0}}}},
+		{`{"barriers": false, "applyCover": true, "cover": "none", "metric": "manhattan", "orientation": "E"}`,
+			engine.Request{Barriers: new(bool), ApplyCover: &tru, Cover: "none", Metric: "manhattan", Orientation: "E"}},
+		{`{"rules": "tdgs", "rules": "drawsteel"}`, engine.Request{Rules: "drawsteel"}},
+		{`{"\u0072ules": "circle50", "Rules": "x", "RULES": 5}`, engine.Request{Rules: "circle50"}},
+		{`{"originSquare": {"x": 1, "y": 2}, "unknown": {"deep": [[[[]]]]}}`, engine.Request{OriginSquare: &engine.Pos{X: 1, Y: 2}}},
+		{`{"resolve": {"seed": 18446744073709551615, "defence": {"a b": -3, "\u00e9": 1, "x": null}}}`,
+			engine.Request{Resolve: &engine.Resolve{Seed: 1<<64 - 1, Defence: map[string]int{"a b": -3, "é": 1}}}},
+		{`{"resolve": {"seed": 1e19}}`, engine.Request{Resolve: &engine.Resolve{Seed: 1e19}}},
+		{`{"resolve": {"seed": "18446744073709551615"}}`, engine.Request{Resolve: &engine.Resolve{Seed: 1<<64 - 1}}},
+		{`{"resolve": {"seed": "0042"}}`, engine.Request{Resolve: &engine.Resolve{Seed: 42}}},
+		{`{"resolve": {"seed": -0}}`, engine.Request{Resolve: &engine.Resolve{}}},
+		{`{"obstacles": [{"x": 1, "fill": 0.3}, {"fill": 1e-3}]}`, engine.Request{Obstacles: []engine.Obstacle{{X: 1, Fill: 0.3}, {Fill: 0.001}}}},
+		{`{"tokens": [{"id": "a\"b\\c\ud83d\ude00\ud800x", "x": -2147483648, "y": 2147483647}]}`,
+			engine.Request{Tokens: []engine.Token{{ID: "a\"b\\c😀\ufffdx", X: -2147483648, Y: 2147483647}}}},
+		{`{"targeting": {"ids": ["a", "b"], "excludeCells": [[0, 0, 0]], "excludeCaster": true}}`,
+			engine.Request{Targeting: engine.Targeting{IDs: []string{"a", "b"}, ExcludeCells: [][3]int{{0, 0, 0}}, ExcludeCaster: true}}},
+	} {
+		got, err := DecodeRequest([]byte(c.in))
+		if err != nil {
+			t.Errorf("DecodeRequest(%s): %v", c.in, err)
+			continue
+		}
+		if !reflect.DeepEqual(*got, c.want) {
+			t.Errorf("DecodeRequest(%s)\n got %+v\nwant %+v", c.in, *got, c.want)
+		}
+	}
+}
+
+func TestDecodeErrors(t *testing.T) {
+	for _, c := range []struct{ in, msg string }{
+		{`[]`, "request: expected an object, got an array"},
+		{`null`, "request: expected an object, got null"},
+		{`{"rules": 3}`, "rules: expected a string, got a number"},
+		{`{"template": 4}`, "template: expected notation text or a template object, got a number"},
+		{`{"template": {"radius": "3"}}`, "template.radius: expected an integer, got a string"},
+		{`{"template": {"close": 1}}`, "template.close: expected a boolean (true or false), got a number"},
+		{`{"tokens": [{}, {}, {}, {"x": "1"}]}`, "tokens[3].x: expected an integer, got a string"},
+		{`{"tokens": [{"x": 1.5}]}`, "tokens[0].x: expected an integer, got 1.5"},
+		{`{"tokens": [{"x": 2147483648}]}`, "tokens[0].x: integer 2147483648 out of range (-2147483648 to 2147483647)"},
+		{`{"tokens": [{"y": -2147483649}]}`, "tokens[0].y: integer -2147483649 out of range (-2147483648 to 2147483647)"},
+		{`{"tokens": [{"y": 1e10}]}`, "tokens[0].y: integer 1e10 out of range (-2147483648 to 2147483647)"},
+		{`{"tokens": [{"y": 1e400}]}`, "tokens[0].y: integer 1e400 out of range (-2147483648 to 2147483647)"},
+		{`{"tokens": [{"y": 123456789012345678901234567890}]}`, "tokens[0].y: integer 123456789012345678901234… out of range (-2147483648 to 2147483647)"},
+		{`{"tokens": [{"size": true}]}`, "tokens[0].size: expected a number or a size name, got a boolean"},
+		{`{"tokens": [{"prone": "yes"}]}`, "tokens[0].prone: expected a boolean (true or false), got a string"},
+		{`{"tokens": [null]}`, "tokens[0]: expected a token object, got null"},
+		{`{"tokens": {}}`, "tokens: expected an array of tokens, got an object"},
+		{`{"caster": []}`, "caster: expected a token object, got an array"},
+		{`{"origin": 5}`, `origin: expected an object {"x", "y", "z"}, got a number`},
+		{`{"origin": {"z": false}}`, "origin.z: expected an integer, got a boolean"},
+		{`{"path": [[1, 2, 3], [1, 2]]}`, "path[1]: expected a cell [x, y, z], got 2 numbers"},
+		{`{"path": [[1, 2, 3, 4]]}`, "path[0]: expected a cell [x, y, z], got more than 3 numbers"},
+		{`{"path": [[1, "2", 3]]}`, "path[0][1]: expected an integer, got a string"},
+		{`{"path": [{}]}`, "path[0]: expected a cell [x, y, z], got an object"},
+		{`{"range": "far"}`, `range: expected a number of squares, "self" or "touch", got "far"`},
+		{`{"range": true}`, `range: expected a number of squares, "self" or "touch", got a boolean`},
+		{`{"range": 2.5}`, `range: expected an integer, got 2.5`},
+		{`{"obstacles": [{"fill": "full"}]}`, "obstacles[0].fill: expected a number, got a string"},
+		{`{"obstacles": [{"fill": 1e999}]}`, "obstacles[0].fill: number 1e999 out of range"},
+		{`{"obstacles": [[1, 2, 3]]}`, `obstacles[0]: expected an obstacle object {"x", "y", "z", "fill"}, got an array`},
+		{`{"bounds": {"min": [0, 0]}}`, "bounds.min: expected a cell [x, y, z], got 2 numbers"},
+		{`{"bounds": []}`, `bounds: expected an object {"min": [x, y, z], "max": [x, y, z]}, got an array`},
+		{`{"targeting": {"ids": [1]}}`, "targeting.ids[0]: expected a string, got a number"},
+		{`{"targeting": {"excludeCells": [[0, 0, 0], 7]}}`, "targeting.excludeCells[1]: expected a cell [x, y, z], got a number"},
+		{`{"targeting": "none"}`, "targeting: expected a targeting object, got a string"},
+		{`{"resolve": {"seed": -1}}`, "resolve.seed: expected an integer from 0 to 18446744073709551615, got -1"},
+		{`{"resolve": {"seed": 18446744073709551616}}`, "resolve.seed: expected an integer from 0 to 18446744073709551615, got 18446744073709551616"},
+		{`{"resolve": {"seed": 0.5}}`, "resolve.seed: expected an integer from 0 to 18446744073709551615, got 0.5"},
+		{`{"resolve": {"seed": true}}`, "resolve.seed: expected an integer from 0 to 18446744073709551615, got a boolean"},
+		{`{"resolve": {"seed": "-1"}}`, `resolve.seed: expected an integer from 0 to 18446744073709551615 (a number or a decimal string), got "-1"`},
+		{`{"resolve": {"seed": ""}}`, `resolve.seed: expected an integer from 0 to 18446744073709551615 (a number or a decimal string), got ""`},
+		{`{"resolve": {"seed": "18446744073709551616"}}`, `resolve.seed: expected an integer from 0 to 18446744073709551615 (a number or a decimal string), got "18446744073709551616"`},
+		{`{"resolve": {"seed": "1e3"}}`, `resolve.seed: expected an integer from 0 to 18446744073709551615 (a number or a decimal string), got "1e3"`},
+		{`{"resolve": {"defence": {"g 1": "5"}}}`, `resolve.defence["g 1"]: expected an integer, got a string`},
+		{`{"resolve": {"defence": []}}`, `resolve.defence: expected an object {"<token id>": stat, …}, got an array`},
+		{`{"barriers": "no"}`, "barriers: expected a boolean (true or false), got a string"},
+		{`{"rules": "tdgs"`, "malformed JSON at byte 16: unexpected end of input"},
+	} {
+		_, err := DecodeRequest([]byte(c.in))
+		if err == nil {
+			t.Errorf("DecodeRequest(%s) accepted", c.in)
+			continue
+		}
+		if err.Code != engine.CodeBadRequest || err.Message != c.msg || err.At != 0 {
+			t.Errorf("DecodeRequest(%s)\n got %s %q at %d\nwant bad_request %q", c.in, err.Code, err.Message, err.At, c.msg)
+		}
+	}
+}
+
+func TestDecodeMove(t *testing.T) {
+	got, err := DecodeMove([]byte(`{"kind": "push", "distance": 3, "source": {"x": 1, "y": 2, "z": 0}, "target": "g1",
+		"path": [[3, 3, 0]], "vertical": true, "tokens": [{"id": "g1", "x": 2, "y": 3}], "obstacles": [{"x": 9, "y": 9}],
+		"bounds": {"min": [0, 0, 0], "max": [9, 9, 0]}, "ignored": 1}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &engine.MoveRequest{Kind: "push", Distance: 3, Source: engine.Pos{X: 1, Y: 2}, Target: "g1", Path: [][3]int{{3, 3, 0}},
+		Vertical: true, Tokens: []engine.Token{{ID: "g1", X: 2, Y: 3}}, Obstacles: []engine.Obstacle{{X: 9, Y: 9}},
+		Bounds: &engine.Bounds{Max: [3]int{9, 9, 0}}}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got  %+v\nwant %+v", got, want)
+	}
+	if got, err := DecodeMove([]byte(`{"kind": "slide"}`)); err != nil || got.Path != nil {
+		t.Errorf("no path: %+v %v (Path must stay nil: the engine picks it)", got, err)
+	}
+	for _, c := range []struct{ in, msg string }{
+		{`{"distance": "3"}`, "distance: expected an integer, got a string"},
+		{`{"source": [1, 2, 3]}`, `source: expected an object {"x", "y", "z"}, got an array`},
+		{`{"target": 1}`, "target: expected a string, got a number"},
+		{`{"vertical": null, "path": [[0, 0, "0"]]}`, "path[0][2]: expected an integer, got a string"},
+		{`"push"`, "request: expected an object, got a string"},
+	} {
+		_, err := DecodeMove([]byte(c.in))
+		if err == nil || err.Message != c.msg {
+			t.Errorf("DecodeMove(%s) = %v, want %q", c.in, err, c.msg)
+		}
+	}
+}
+
+func TestDecodeParse(t *testing.T) {
+	for _, c := range []struct{ in, text, msg string }{
+		{`{"text": "Con4NE"}`, "Con4NE", ""},
+		{`{"other": 1, "text": " 3 aura "}`, " 3 aura ", ""},
+		{`{"text": "\u0421\u0442\u0435\u043d\u0430"}`, "Стена", ""},
+		{`{}`, "", `request: missing "text": expected {"text": "<notation>"}`},
+		{`{"text": 3}`, "", "text: expected a string, got a number"},
+		{`{"text": null}`, "", "text: expected a string, got null"},
+		{`"Con4NE"`, "", `request: expected an object {"text": "…"}, got a string`},
+		{`{"text": "Con4NE",}`, "", "malformed JSON at byte 18: expected a field name (a string)"},
+	} {
+		text, err := DecodeParse([]byte(c.in))
+		switch {
+		case c.msg == "" && (err != nil || text != c.text):
+			t.Errorf("DecodeParse(%s) = %q, %v; want %q", c.in, text, err, c.text)
+		case c.msg != "" && (err == nil || err.Message != c.msg):
+			t.Errorf("DecodeParse(%s) = %q, %v; want error %q", c.in, text, err, c.msg)
+		}
+	}
+}
+
+// toWire is the reference encoder of a request: the CONTRACT wire form built as plain maps for
+// encoding/json. Nil lists are left out, empty ones kept.
+func toWire(r *engine.Request) map[string]any {
+	m := map[string]any{}
+	if r.Rules != "" {
+		m["rules"] = r.Rules
+	}
+	switch {
+	case r.Template.Object != nil:
+		m["template"] = r.Template.Object // encoding/json of the Template type
+	case r.Template.Text != "":
+		m["template"] = r.Template.Text
+	}
+	if r.Caster != nil {
+		m["caster"] = tokenWire(*r.Caster)
+	}
+	for name, p := range map[string]*engine.Pos{"origin": r.Origin, "originSquare": r.OriginSquare, "aim": r.Aim} {
+		if p != nil {
+			m[name] = p
+		}
+	}
+	if r.Path != nil {
+		m["path"] = r.Path
+	}
+	switch r.Range.Kind {
+	case "squares":
+		m["range"] = r.Range.Squares
+	case "self", "touch":
+		m["range"] = r.Range.Kind
+	}
+	if r.Tokens != nil {
+		list := []any{}
+		for _, t := range r.Tokens {
+			list = append(list, tokenWire(t))
+		}
+		m["tokens"] = list
+	}
+	if r.Obstacles != nil {
+		m["obstacles"] = r.Obstacles
+	}
+	if r.Bounds != nil {
+		m["bounds"] = r.Bounds
+	}
+	tg := map[string]any{"trait": r.Targeting.Trait, "excludeCaster": r.Targeting.ExcludeCaster}
+	if r.Targeting.IDs != nil {
+		tg["ids"] = r.Targeting.IDs
+	}
+	if r.Targeting.ExcludeCells != nil {
+		tg["excludeCells"] = r.Targeting.ExcludeCells
+	}
+	m["targeting"] = tg
+	if r.Resolve != nil {
+		m["resolve"] = r.Resolve
+	}
+	for name, s := range map[string]string{"orientation": r.Orientation, "metric": r.Metric, "cover": r.Cover} {
+		if s != "" {
+			m[name] = s
+		}
+	}
+	for name, b := range map[string]*bool{"barriers": r.Barriers, "applyCover": r.ApplyCover} {
+		if b != nil {
+			m[name] = *b
+		}
+	}
+	m["someUnknownField"] = map[string]any{"nested": []any{1, "two", nil, true, map[string]any{"x": 1.5}}}
+	return m
+}
+
+func tokenWire(t engine.Token) map[string]any {
+	m := map[string]any{"id": t.ID, "x": t.X, "y": t.Y, "z": t.Z, "height": t.Height, "facing": t.Facing, "side": t.Side, "prone": t.Prone}
+	if t.SizeName != "" {
+		m["size"] = t.SizeName
+	} else {
+		m["size"] = t.Size
+	}
+	return m
+}
+
+// randomRequest draws a request whose every value the wire can carry.
+func randomRequest(r *rand.Rand) *engine.Request {
+	req := randomValue[engine.Request](r)
+	valid := func(s string) string { return strings.ToValidUTF8(s, "\ufffd") }
+	small := func(v *int) { *v = int(int32(*v)) }
+	req.Rules = valid(req.Rules)
+	if req.Template.Object != nil {
+		req.Template.Text = ""
+		o := req.Template.Object
+		for _, s := range []*string{&o.Text, &o.Notation, &o.Rules, &o.Shape, &o.Direction, &o.Orientation} {
+			*s = valid(*s)
+		}
+		for _, v := range []*int{&o.Radius, &o.Side, &o.Size, &o.Length, &o.Width, &o.Height, &o.Squares, &o.Within} {
+			small(v)
+		}
+	}
+	req.Template.Text = valid(req.Template.Text)
+	fixToken := func(t *engine.Token) {
+		for _, s := range []*string{&t.ID, &t.SizeName, &t.Facing, &t.Side} {
+			*s = valid(*s)
+		}
+		if t.SizeName != "" {
+			t.Size = 0
+		}
+		for _, v := range []*int{&t.X, &t.Y, &t.Z, &t.Size, &t.Height} {
+			small(v)
+		}
+	}
+	if req.Caster != nil {
+		fixToken(req.Caster)
+	}
+	for i := range req.Tokens {
+		fixToken(&req.Tokens[i])
+	}
+	for _, p := range []*engine.Pos{req.Origin, req.OriginSquare, req.Aim} {
+		if p != nil {
+			small(&p.X)
+			small(&p.Y)
+			small(&p.Z)
+		}
+	}
+	cells := func(list [][3]int) {
+		for i := range list {
+			for k := range 3 {
+				small(&list[i][k])
+			}
+		}
+	}
+	cells(req.Path)
+	cells(req.Targeting.ExcludeCells)
+	for i := range req.Obstacles {
+		o := &req.Obstacles[i]
+		small(&o.X)
+		small(&o.Y)
+		small(&o.Z)
+	}
+	if req.Bounds != nil {
+		for k := range 3 {
+			small(&req.Bounds.Min[k])
+			small(&req.Bounds.Max[k])
+		}
+	}
+	switch r.IntN(4) {
+	case 0:
+		req.Range = engine.Range{}
+	case 1:
+		req.Range = engine.Range{Kind: "squares", Squares: int(int32(req.Range.Squares))}
+	case 2:
+		req.Range = engine.Range{Kind: "self"}
+	default:
+		req.Range = engine.Range{Kind: "touch"}
+	}
+	t := &req.Targeting
+	t.Trait = valid(t.Trait)
+	for i := range t.IDs {
+		t.IDs[i] = valid(t.IDs[i])
+	}
+	if req.Resolve != nil {
+		small(&req.Resolve.Stat)
+		small(&req.Resolve.Modifiers)
+		small(&req.Resolve.Luck)
+		if req.Resolve.Defence != nil {
+			d := map[string]int{}
+			for k, v := range req.Resolve.Defence {
+				d[valid(k)] = int(int32(v))
+			}
+			req.Resolve.Defence = d
+		}
+	}
+	req.Orientation, req.Metric, req.Cover = valid(req.Orientation), valid(req.Metric), valid(req.Cover)
+	return req
+}
+
+// TestDecodeMatchesReference encodes random requests with encoding/json in the CONTRACT form and
+// checks that DecodeRequest gives back the very same request.
+func TestDecodeMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	n := 2000
+	if testing.Short() {
+		n = 200
+	}
+	for i := 0; i < n; i++ {
+		want := randomRequest(r)
+		body, err := json.Marshal(toWire(want))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if i%2 == 1 { // white space everywhere
+			var b bytes.Buffer
+			json.Indent(&b, body, " ", "\t")
+			body = b.Bytes()
+		}
+		got, derr := DecodeRequest(body)
+		if derr != nil {
+			t.Fatalf("DecodeRequest(%s): %v", body, derr)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("DecodeRequest(%s)\n got %+v\nwant %+v", body, got, want)
+		}
+	}
+}
+
+var fuzzSeeds = []string{
+	contractRequest, `{}`, `{"template": {"shape": "cone"}}`, `{"tokens": [{"x": 1e3}]}`, `{"path": [[1,2,3]]}`,
+	`{"kind": "push", "distance": 3, "source": {"x": 1}, "target": "g1", "path": [[0, 0, 0]]}`, `{"resolve": {"defence": {"a": 1}}}`,
+	`[1, 2`, `{"range": "self"}`, `{"text": "Con4NE"}`,
+}
+
+// checkDecodeError requires a decode error to be a well-formed bad_request: syntax errors exactly
+// when encoding/json also finds the input malformed (or it breaks UTF-8 or the depth limit).
+func checkDecodeError(t *testing.T, data []byte, err *engine.Error) {
+	if err == nil {
+		return
+	}
+	if err.Code != engine.CodeBadRequest || err.Message == "" || Internal(err) {
+		t.Fatalf("decode(%q): bad error %+v", data, err)
+	}
+	malformed := strings.HasPrefix(err.Message, "malformed JSON at byte ")
+	if malformed == (scan(data) == nil) {
+		t.Fatalf("decode(%q): %q disagrees with scan", data, err.Message)
+	}
+}
+
+func FuzzDecodeEvaluate(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, err := DecodeRequest(data)
+		checkDecodeError(t, data, err)
+		if err == nil && req == nil {
+			t.Fatal("nil request without an error")
+		}
+	})
+}
+
+func FuzzDecodeMove(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, err := DecodeMove(data)
+		checkDecodeError(t, data, err)
+		if err == nil && req == nil {
+			t.Fatal("nil request without an error")
+		}
+	})
+}
+
+func FuzzDecodeParse(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_, err := DecodeParse(data)
+		checkDecodeError(t, data, err)
+	})
+}
+
+// TestDecodeBounded: the decoder's work is linear in the body, whatever its shape.
+func TestDecodeBounded(t *testing.T) {
+	for _, body := range [][]byte{
+		[]byte(`{"obstacles": [` + strings.Repeat(`{"x": 1, "y": 2, "z": 3, "fill": 0.5},`, 50000) + `{}]}`),
+		[]byte(`{"x": ` + strings.Repeat(`[`, 64) + strings.Repeat(`]`, 64) + `}`),
+		[]byte(`{"x": "` + strings.Repeat(`\u00e9`, 200000) + `"}`),
+		[]byte(strings.Repeat(`[`, 1<<20)),
+	} {
+		_, err := DecodeRequest(body)
+		if err != nil && Internal(err) {
+			t.Fatal(err)
+		}
+	}
+}

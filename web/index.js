@@ -1,0 +1,209 @@
+// aoekit: the rules engine as WebAssembly. `load()` instantiates aoekit.wasm and resolves to an
+// engine whose methods answer synchronously; see index.d.ts for the whole contract.
+
+// Go's own JavaScript support for the module, copied from the Go that built it. It defines
+// globalThis.Go (and, where the host lacks them, the fs, path and process shims Go expects).
+import "./wasm_exec.js";
+
+const Go = globalThis.Go;
+
+// The global under which the module finds the object to register its functions on
+// (wasm/browser/main_js.go); it exists only while the module's main runs.
+const HANDSHAKE = "__aoekit";
+
+// Functions every aoekit.wasm registers.
+const EXPORTS = ["parse", "evaluate", "evaluateCells", "move", "version"];
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * Instantiates aoekit.wasm and resolves to an engine.
+ * @param {import("./index.js").LoadOptions} [options]
+ * @returns {Promise<import("./index.js").Engine>}
+ */
+export async function load(options = {}) {
+  if (options !== null && typeof options !== "object") {
+    throw new TypeError("aoekit: load(options) takes an object, such as { wasm: url }");
+  }
+  const source = options?.wasm ?? new URL("./aoekit.wasm", import.meta.url);
+  const go = newGo();
+  const { module, instance } = await instantiate(source, go.importObject);
+  const runtime = new Runtime(module);
+  runtime.start(go, instance);
+  return runtime.engine();
+}
+
+// A Runtime owns one running Go instance of a compiled module, and replaces it when it stops.
+class Runtime {
+  #module;
+  #go = null;
+  #fns = null; // the functions main registered; null when the instance must be replaced
+
+  constructor(module) {
+    this.#module = module;
+  }
+
+  // start runs main on instance until it blocks, having registered the module's functions.
+  start(go, instance) {
+    const fns = {};
+    globalThis[HANDSHAKE] = fns;
+    let exited;
+    try {
+      exited = go.run(instance);
+    } finally {
+      delete globalThis[HANDSHAKE];
+    }
+    exited.catch(() => {}); // a failed start shows below; a later exit, at the next call
+    for (const name of EXPORTS) {
+      if (typeof fns[name] !== "function") {
+        throw new Error(`aoekit: the module did not register ${name}: is it aoekit.wasm, built by the Go of wasm_exec.js?`);
+      }
+    }
+    this.#go = go;
+    this.#fns = fns;
+  }
+
+  // call calls the module's function name; it returns its answer (a string or a Uint8Array)
+  // or throws its Error. When the Go instance fails underneath (a trap, a stack overflow, an
+  // exit), it throws an internal error and the next call runs on a fresh instance.
+  call(name, body) {
+    if (this.#fns === null) {
+      try {
+        const go = newGo();
+        this.start(go, new WebAssembly.Instance(this.#module, go.importObject));
+      } catch (cause) {
+        throw internalError(`the engine could not restart (${cause?.message ?? cause})`);
+      }
+    }
+    let out;
+    try {
+      out = this.#fns[name](body);
+    } catch (cause) {
+      this.#fns = null;
+      throw internalError(`the engine stopped (${cause?.message ?? cause}) and will restart`);
+    }
+    if (this.#go.exited) {
+      this.#fns = null;
+      throw internalError(`the engine exited (code ${this.#go.exitCode}) and will restart`);
+    }
+    if (typeof out === "string" || out instanceof Uint8Array) return out;
+    if (out instanceof Error && typeof out.code === "string") throw out;
+    this.#fns = null;
+    throw internalError(`the engine answered ${typeof out} and will restart`);
+  }
+
+  engine() {
+    const call = (name, body) => this.call(name, body);
+    return Object.freeze({
+      parse: (text) => JSON.parse(call("parse", encode({ text }))),
+      evaluate: (request) => JSON.parse(call("evaluate", encode(request))),
+      evaluateCells: (request) => int32s(call("evaluateCells", encode(request))),
+      move: (request) => JSON.parse(call("move", encode(request))),
+      version: () => JSON.parse(call("version")),
+    });
+  }
+}
+
+// newGo returns a Go runtime whose timers do not hold a Node process open: the engine's
+// answers are synchronous, so nothing waits on them (the Go runtime's background work, such as
+// returning memory, simply pauses once the host has nothing else to do).
+function newGo() {
+  const go = new Go();
+  go.exit = (code) => {
+    go.exitCode = code; // reported by the next call, instead of printed
+  };
+  const imports = go.importObject.gojs;
+  const schedule = imports["runtime.scheduleTimeoutEvent"];
+  imports["runtime.scheduleTimeoutEvent"] = (sp) => {
+    schedule(sp);
+    go._scheduledTimeouts?.forEach((t) => t?.unref?.()); // Node timers; browser ids are numbers
+  };
+  return go;
+}
+
+// instantiate compiles and instantiates source: a WebAssembly.Module, bytes, a Response (or a
+// promise of one), a URL or a string (in Node a path or a URL; elsewhere a URL).
+async function instantiate(source, imports) {
+  source = await source;
+  if (source instanceof WebAssembly.Module) {
+    return { module: source, instance: await WebAssembly.instantiate(source, imports) };
+  }
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+    return WebAssembly.instantiate(source, imports);
+  }
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    return fromResponse(source, imports);
+  }
+  if (typeof source === "string" || source instanceof URL) {
+    if (isNode()) {
+      // A file: URL or a path (anything that is not a URL, such as C:\aoekit.wasm) is read from disk.
+      const url = typeof source === "string" && /^[a-z][a-z0-9+.-]+:/i.test(source) ? new URL(source) : source;
+      if (typeof url === "string" || url.protocol === "file:") {
+        return WebAssembly.instantiate(await (await nodeFS()).readFile(url), imports);
+      }
+    }
+    return fromResponse(await fetch(source), imports);
+  }
+  throw new TypeError("aoekit: options.wasm must be a URL, a path, bytes, a Response or a WebAssembly.Module");
+}
+
+// fromResponse streams the module when the server labels it application/wasm, and reads it
+// whole when it does not (instantiateStreaming refuses any other type).
+async function fromResponse(response, imports) {
+  if (!response.ok) {
+    throw new Error(`aoekit: fetching ${response.url || "aoekit.wasm"} failed: HTTP ${response.status}`);
+  }
+  const type = response.headers.get("Content-Type") ?? "";
+  if (typeof WebAssembly.instantiateStreaming === "function" && /^\s*application\/wasm\s*(;|$)/i.test(type)) {
+    return WebAssembly.instantiateStreaming(response, imports);
+  }
+  return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+}
+
+function isNode() {
+  return typeof process === "object" && process !== null && typeof process.versions?.node === "string";
+}
+
+// nodeFS returns node:fs/promises without a static import, which bundlers would try to resolve
+// for browsers.
+async function nodeFS() {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule("node:fs").promises;
+  const name = "node:fs/promises";
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ name);
+}
+
+// encode turns a request into the JSON the module reads; what JSON cannot carry (a cycle, a
+// BigInt, undefined) is a bad_request.
+function encode(value) {
+  let body;
+  try {
+    body = JSON.stringify(value);
+  } catch (e) {
+    throw codedError("bad_request", `the request is not JSON: ${e?.message ?? e}`);
+  }
+  if (typeof body !== "string") {
+    throw codedError("bad_request", `the request is not JSON: ${typeof value}`);
+  }
+  return body;
+}
+
+// int32s views packed cells (x, y, z little-endian int32s) as an Int32Array.
+function int32s(bytes) {
+  if (LITTLE_ENDIAN) return new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Int32Array(bytes.byteLength >> 2);
+  for (let i = 0; i < out.length; i++) out[i] = view.getInt32(4 * i, true);
+  return out;
+}
+
+function codedError(code, message) {
+  const e = new Error(message);
+  e.code = code;
+  return e;
+}
+
+// internalError is a failure of the engine rather than of the request, reported as the module
+// reports a recovered panic.
+function internalError(message) {
+  return codedError("bad_request", `internal error: ${message}`);
+}

@@ -1,0 +1,167 @@
+// CONTRACT.md through the built package: every example, every error code, the engine's shape.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  CODES, CONTRACT_FROM_CASTER, CONTRACT_REQUEST, MOVE_REQUEST, PACKAGE, checkMove, checkResult, engine, load, thrown,
+} from "./helpers.mjs";
+
+test("load resolves to the CONTRACT engine, with synchronous methods that need no this", async () => {
+  const e = await engine();
+  assert.deepEqual(Object.keys(e).sort(), ["evaluate", "evaluateCells", "move", "parse", "version"]);
+  assert.ok(Object.isFrozen(e));
+  const { version } = e; // destructured: no this
+  assert.ok(!(version() instanceof Promise));
+  assert.equal(typeof load, "function");
+});
+
+test("version: the engine and CONTRACT versions, the package's version", async () => {
+  const e = await engine();
+  assert.deepEqual(e.version(), { engine: "aoekit", version: PACKAGE.version, contract: 1 });
+});
+
+test("CONTRACT parse example: Con4NE", async () => {
+  const e = await engine();
+  assert.deepEqual(e.parse("Con4NE"), {
+    text: "Con4NE", notation: "Con4NE", rules: "tdgs", shape: "cone", length: 4, direction: "NE", height: 4,
+  });
+});
+
+test("parse: fields by shape, canonical notation (CONTRACT parse, SPEC §2.2, §3.8, §4)", async () => {
+  const e = await engine();
+  const cases = [
+    ["cir3", { notation: "Cir3", rules: "tdgs", shape: "circle", radius: 3, height: 3 }],
+    ["Lin5Sw2", { notation: "Lin5Sw2", rules: "tdgs", shape: "line", length: 5, direction: "S", width: 2, height: 5 }],
+    ["Rec3x4", { notation: "Rec3x4", rules: "tdgs", shape: "rectangle", width: 3, length: 4, height: 4 }],
+    ["3 aura", { rules: "drawsteel", shape: "aura", radius: 3 }],
+    ["2 burst", { rules: "drawsteel", shape: "burst", radius: 2 }],
+    ["3 cube within 10", { rules: "drawsteel", shape: "cube", side: 3, within: 10 }],
+    ["5 x 1 line within 1", { rules: "drawsteel", shape: "line", length: 5, width: 1, within: 1 }],
+    ["10 wall within 10", { rules: "drawsteel", shape: "wall", squares: 10, within: 10 }],
+    ["circle 3", { rules: "circle50", shape: "circle", size: 3, close: false }],
+    ["close circle 2", { rules: "circle50", shape: "circle", size: 2, close: true }],
+  ];
+  for (const [text, want] of cases) {
+    const got = e.parse(text);
+    assert.equal(got.text, text);
+    for (const [k, v] of Object.entries(want)) assert.deepEqual(got[k], v, `${text}: ${k}`);
+    assert.deepEqual(e.parse(got.notation).notation, got.notation, `${text}: canonical text parses to itself`);
+  }
+});
+
+test("CONTRACT evaluate example request, verbatim: a valid result", async () => {
+  const e = await engine();
+  const r = e.evaluate(CONTRACT_REQUEST);
+  checkResult(r, CONTRACT_REQUEST);
+  assert.equal(r.template.notation, "Con4NE");
+  assert.equal(r.template.shape, "cone");
+  assert.equal(r.direction, "NE", "facing N: Con4NE points NE");
+  for (const t of r.targets) if (t.affected) assert.ok(t.roll, `${t.id}: resolve was given`);
+});
+
+test("CONTRACT evaluate example result: the cone from the caster (SPEC §2.5, §2.8, §5, §7.4)", async () => {
+  const e = await engine();
+  const r = e.evaluate(CONTRACT_FROM_CASTER);
+  checkResult(r, CONTRACT_FROM_CASTER);
+  assert.equal(r.template.notation, "Con4NE");
+  assert.equal(r.direction, "NE");
+  assert.deepEqual(r.origin, { x: 5, y: 5, z: 0 });
+  assert.equal(r.originVisible, true);
+  // SPEC §2.5: C + (i, -j), i, j ≥ 1, i + j ≤ 5; the bounds keep level 0 of the 4-high prism.
+  const want = [];
+  for (let j = 4; j >= 1; j--) for (let i = 1; i + j <= 5; i++) want.push([5 + i, 5 - j, 0]);
+  assert.deepEqual(r.cells, want);
+  assert.equal(r.count, 10);
+  assert.equal(r.targets.length, 1);
+  const [g1] = r.targets;
+  assert.equal(g1.id, "g1");
+  assert.equal(g1.inArea, true);
+  assert.equal(g1.affected, true);
+  assert.equal(g1.cover, "partial");
+  assert.equal(g1.bonus, 2);
+  assert.ok(g1.lines.length > 0);
+  for (const l of g1.lines) assert.deepEqual(l.from, [5.5, 5.5, 0.5], "an area's cover source is the origin cell's centre");
+  assert.deepEqual(g1.roll, { dice: [14], total: 14, defence: 7, hit: true });
+});
+
+test("evaluate: the template as an object, as parse returns it, gives the same result", async () => {
+  const e = await engine();
+  const byText = e.evaluate(CONTRACT_FROM_CASTER);
+  const byObject = e.evaluate({ ...CONTRACT_FROM_CASTER, template: e.parse("Con4NE") });
+  assert.deepEqual(byObject.cells, byText.cells);
+  assert.deepEqual(byObject.targets, byText.targets);
+});
+
+test("evaluate: roll only when resolve was given", async () => {
+  const e = await engine();
+  const { resolve, ...request } = CONTRACT_FROM_CASTER;
+  const r = e.evaluate(request);
+  checkResult(r, request);
+  for (const t of r.targets) assert.equal(t.roll, undefined);
+});
+
+test("CONTRACT move: a push stops before an obstacle and reports the squares left (SPEC §3.7)", async () => {
+  const e = await engine();
+  const m = e.move(MOVE_REQUEST);
+  checkMove(m);
+  assert.deepEqual(m, { path: [[2, 0, 0]], end: { x: 2, y: 0, z: 0 }, collision: { with: "obstacle", at: [3, 0, 0], left: 2 } });
+  const free = e.move({ ...MOVE_REQUEST, obstacles: [] });
+  assert.deepEqual(free, { path: [[2, 0, 0], [3, 0, 0], [4, 0, 0]], end: { x: 4, y: 0, z: 0 }, collision: null });
+});
+
+// One request per CONTRACT error code, each from the SPEC rule it breaks.
+const caster = { id: "hero", x: 0, y: 0, z: 0 };
+const wall = [];
+for (let y = -5; y <= 5; y++) for (let z = -1; z <= 1; z++) wall.push({ x: 2, y, z });
+const ERRORS = {
+  bad_notation: (e) => e.parse("Con4"),
+  bad_request: (e) => e.evaluate({ caster }),
+  out_of_range: (e) => e.evaluate({ template: "Cir3", caster, origin: { x: 30, y: 0, z: 0 }, range: 5 }),
+  no_line_of_effect: (e) => e.evaluate({ rules: "drawsteel", template: "1 cube within 10", caster, origin: { x: 4, y: 0, z: 0 }, obstacles: wall }),
+  invalid_wall: (e) => e.evaluate({ rules: "drawsteel", template: "3 wall within 10", caster, path: [[2, 0, 0], [4, 0, 0], [5, 0, 0]] }),
+  not_straight: (e) => e.evaluate({ rules: "drawsteel", template: "3 x 1 line within 5", caster, path: [[1, 0, 0], [2, 0, 0], [1, 1, 0]] }),
+  too_large: (e) => e.evaluate({ template: "Cir3", caster, origin: { x: 2_000_000, y: 0, z: 0 } }),
+};
+
+test("every CONTRACT error code is thrown as an Error with code and message", async () => {
+  const e = await engine();
+  assert.deepEqual(Object.keys(ERRORS).sort(), [...CODES].sort());
+  for (const [code, call] of Object.entries(ERRORS)) {
+    const err = thrown(() => call(e), code);
+    if (code !== "bad_notation") assert.equal(err.at, undefined, `${code}: at only on notation errors`);
+  }
+});
+
+test("bad_notation carries the 1-based position (SPEC §2.2)", async () => {
+  const e = await engine();
+  const err = thrown(() => e.parse("Con4"), "bad_notation");
+  assert.equal(err.at, 5);
+  assert.equal(err.message, "Con4: a cone needs a direction (N, NE, E, SE, S, SW, W, NW) at position 5");
+  assert.equal(thrown(() => e.parse("Lin5SW2"), "bad_notation").at, 7);
+  assert.equal(thrown(() => e.evaluate({ template: "Lin5SW2", caster }), "bad_notation").at, 7, "evaluate reports notation errors too");
+});
+
+test("out_of_range says the distance and the range (SPEC §2.9)", async () => {
+  const e = await engine();
+  const err = thrown(() => ERRORS.out_of_range(e), "out_of_range");
+  assert.match(err.message, /30/);
+  assert.match(err.message, /5/);
+});
+
+test("move errors: a crooked push is not_straight", async () => {
+  const e = await engine();
+  thrown(() => e.move({ ...MOVE_REQUEST, obstacles: [], path: [[2, 0, 0], [3, 0, 0], [2, 1, 0]] }), "not_straight");
+  thrown(() => e.move({ ...MOVE_REQUEST, target: "nobody" }), "bad_request");
+});
+
+test("requests JSON cannot carry are bad_request, before the engine sees them", async () => {
+  const e = await engine();
+  const cyclic = { ...CONTRACT_FROM_CASTER };
+  cyclic.self = cyclic;
+  for (const request of [cyclic, { ...CONTRACT_FROM_CASTER, resolve: { ...CONTRACT_FROM_CASTER.resolve, seed: 42n } }, undefined, () => 1, Symbol("s")]) {
+    for (const method of ["evaluate", "evaluateCells", "move"]) thrown(() => e[method](request), "bad_request");
+  }
+  thrown(() => e.parse(1n), "bad_request");
+  thrown(() => e.parse(), "bad_request");
+  thrown(() => e.parse(42), "bad_request");
+});

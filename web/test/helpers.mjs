@@ -1,0 +1,238 @@
+// Shared by the package's tests: the built package through its entry, CONTRACT's examples and
+// the checks every answer must pass.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
+import { extname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+import { load } from "aoekit"; // the package entry (self-reference through package.json "exports")
+
+export { load };
+
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+export const WEB = join(ROOT, "web");
+export const GO = process.env.GO || "go";
+export const PACKAGE = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+
+// A module older than the Go it is built from answers for old code: say so, loudly.
+{
+  const built = statSync(join(WEB, "aoekit.wasm"), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const newest = ["core", "wasm", "go.mod"].flatMap((d) => goFiles(join(ROOT, d))).reduce((m, f) => Math.max(m, statSync(f).mtimeMs), 0);
+  if (built < newest) console.error("\n*** web/aoekit.wasm is missing or older than the Go sources: run make browser (make test does) ***\n");
+}
+
+function goFiles(path) {
+  const st = statSync(path, { throwIfNoEntry: false });
+  if (!st) return [];
+  if (!st.isDirectory()) return [path];
+  return readdirSync(path, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? (d.name === "testdata" ? [] : goFiles(join(path, d.name))) : d.name.endsWith(".go") && !d.name.endsWith("_test.go") ? [join(path, d.name)] : []);
+}
+
+let shared;
+/** The engine shared by a test file (load() starts one instance per call). */
+export function engine() {
+  return (shared ??= load());
+}
+
+/** CONTRACT's error codes. */
+export const CODES = ["bad_notation", "bad_request", "out_of_range", "no_line_of_effect", "invalid_wall", "not_straight", "too_large"];
+
+/** CONTRACT evaluate's example request, verbatim. */
+export const CONTRACT_REQUEST = {
+  rules: "tdgs",
+  template: "Con4NE",
+  caster: { id: "hero", x: 5, y: 5, z: 0, size: 1, height: 1, facing: "N", side: "party" },
+  origin: { x: 9, y: 2, z: 0 },
+  aim: { x: 12, y: 4, z: 0 },
+  range: 20,
+  tokens: [{ id: "g1", x: 7, y: 3, z: 0, size: 1, height: 1, side: "enemy", prone: false }],
+  obstacles: [{ x: 6, y: 3, z: 0, fill: 1 }],
+  bounds: { min: [0, 0, 0], max: [59, 59, 0] },
+  targeting: { trait: "none", ids: [], excludeCaster: false, excludeCells: [] },
+  resolve: { stat: 7, modifiers: 0, luck: 0, seed: 42, defence: { g1: 5 } },
+};
+
+/** The same request with the cone projecting from the caster, as CONTRACT's example result shows it. */
+export const CONTRACT_FROM_CASTER = (() => {
+  const { origin, aim, ...rest } = structuredClone(CONTRACT_REQUEST);
+  return rest;
+})();
+
+/** A forced movement in CONTRACT move's shape: a push that stops before an obstacle (SPEC §3.7). */
+export const MOVE_REQUEST = {
+  kind: "push",
+  distance: 3,
+  source: { x: 0, y: 0, z: 0 },
+  target: "g1",
+  vertical: false,
+  tokens: [{ id: "g1", x: 1, y: 0, z: 0 }],
+  obstacles: [{ x: 3, y: 0, z: 0, fill: 1 }],
+};
+
+/** Returns the error fn throws, having checked it is a CONTRACT error (not an internal one). */
+export function thrown(fn, code) {
+  let err;
+  try {
+    fn();
+  } catch (e) {
+    err = e;
+  }
+  assert.ok(err instanceof Error, `expected an Error to be thrown, got ${err}`);
+  checkError(err);
+  if (code !== undefined) assert.equal(err.code, code, err.message);
+  return err;
+}
+
+/** checkError: a CONTRACT error, with `at` exactly on notation errors that have one, and no panic behind it. */
+export function checkError(err) {
+  assert.ok(err instanceof Error, `not an Error: ${err}`);
+  assert.ok(CODES.includes(err.code), `code ${err.code} is not a CONTRACT code (${err.message})`);
+  assert.equal(typeof err.message, "string");
+  assert.ok(err.message.length > 0, "empty message");
+  assert.ok(!err.message.startsWith("internal error: "), `the engine failed: ${err.message}`);
+  if (err.at !== undefined) {
+    assert.equal(err.code, "bad_notation", `at on a ${err.code} error`);
+    assert.ok(Number.isInteger(err.at) && err.at >= 1, `at = ${err.at}`);
+  }
+}
+
+const isInt = (v) => Number.isInteger(v);
+const isCell = (c) => Array.isArray(c) && c.length === 3 && c.every(isInt);
+const isPos = (p) => p !== null && typeof p === "object" && isInt(p.x) && isInt(p.y) && isInt(p.z);
+const GRADES = { tdgs: ["none", "partial", "half", "full"], circle50: ["none", "partial", "half", "full"], drawsteel: ["none", "cover", "full"] };
+
+/** checkResult checks an evaluate result against CONTRACT's rules for any request. */
+export function checkResult(r, request = {}) {
+  assert.equal(typeof r, "object");
+  assert.equal(typeof r.template?.notation, "string");
+  assert.equal(typeof r.template.shape, "string");
+  assert.ok(["tdgs", "drawsteel", "circle50"].includes(r.template.rules));
+  if (r.direction !== undefined) assert.match(r.direction, /^(N|NE|E|SE|S|SW|W|NW)$/);
+  assert.ok(isPos(r.origin), "origin");
+  assert.equal(typeof r.originVisible, "boolean");
+  assert.ok(Array.isArray(r.cells), "cells is an array");
+  assert.equal(r.count, r.cells.length, "count is the number of cells");
+  for (let i = 0; i < r.cells.length; i++) {
+    assert.ok(isCell(r.cells[i]), `cell ${i}`);
+    if (i > 0) {
+      const [a, b] = [r.cells[i - 1], r.cells[i]];
+      const order = a[2] - b[2] || a[1] - b[1] || a[0] - b[0];
+      assert.ok(order < 0, `cells ${i - 1} and ${i} are not sorted by z, y, x without duplicates`);
+    }
+  }
+  if (Array.isArray(request.bounds?.min) && Array.isArray(request.bounds?.max)) {
+    const { min, max } = request.bounds;
+    for (const c of r.cells) assert.ok(c.every((v, k) => v >= min[k] && v <= max[k]), `cell ${c} outside bounds`);
+  }
+  assert.ok(Array.isArray(r.targets), "targets is an array");
+  // Grades follow the request's cover override, else its rule set, else the template's.
+  const grades = GRADES[request.cover] ? request.cover : request.cover === "none" ? "tdgs" : GRADES[request.rules] ? request.rules : r.template.rules;
+  // Targets are the caster (first) and tokens, in request order: a subsequence of them.
+  // (A lone surrogate cannot cross into UTF-8: it comes back as U+FFFD, as toWellFormed gives.)
+  const order = [...(request.caster ? [request.caster.id] : []), ...(request.tokens ?? []).map((t) => t.id)]
+    .map((id) => (typeof id === "string" ? id.toWellFormed() : id));
+  let next = 0;
+  for (const t of r.targets) {
+    assert.equal(typeof t.id, "string");
+    if (order.length > 0) {
+      const at = order.indexOf(t.id, next);
+      assert.ok(at >= 0, `target ${t.id} is not the caster or a token, in request order`);
+      next = at + 1;
+    }
+    assert.equal(typeof t.inArea, "boolean");
+    assert.equal(typeof t.affected, "boolean");
+    if (!t.affected && t.inArea) assert.ok(["cover", "targeting", "barrier"].includes(t.reason), `reason ${t.reason}`);
+    assert.ok(GRADES[grades].includes(t.cover), `cover ${t.cover} under ${grades} grades`);
+    assert.ok([0, 2, 4].includes(t.bonus), `bonus ${t.bonus}`);
+    assert.ok(Array.isArray(t.lines));
+    for (const l of t.lines) {
+      assert.ok(l.from.length === 3 && l.to.length === 3 && typeof l.blocked === "boolean");
+    }
+    assert.equal(t.blocked, t.lines.filter((l) => l.blocked).length, "blocked counts the blocked lines");
+    if (t.roll !== undefined) {
+      assert.ok(request.resolve, "a roll without resolve");
+      assert.ok(Array.isArray(t.roll.dice) && t.roll.dice.every((d) => isInt(d) && d >= 1 && d <= 20));
+      assert.ok(isInt(t.roll.total) && isInt(t.roll.defence) && typeof t.roll.hit === "boolean");
+    }
+  }
+}
+
+/** checkMove checks a move result against CONTRACT move. */
+export function checkMove(m) {
+  assert.ok(Array.isArray(m.path) && m.path.every(isCell), "path");
+  assert.ok(isPos(m.end), "end");
+  if (m.collision !== null) {
+    assert.equal(typeof m.collision.with, "string");
+    assert.ok(isCell(m.collision.at));
+    assert.ok(isInt(m.collision.left) && m.collision.left >= 0);
+  }
+}
+
+/** A temporary directory, removed after the test. */
+export function tempDir(t, prefix = "aoekit-") {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** buildCrasher builds wasm/browser/testdata/crasher (a module that fails on purpose) into dir. */
+export function buildCrasher(dir) {
+  const out = join(dir, "crasher.wasm");
+  execFileSync(GO, ["build", "-o", out, "./wasm/browser/testdata/crasher"], {
+    cwd: ROOT,
+    env: { ...process.env, GOOS: "js", GOARCH: "wasm" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return out;
+}
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };
+
+/**
+ * serve starts a static server on 127.0.0.1 for files under dir (and extra pages given as
+ * text), labelling .wasm files wasmType; it closes after the test.
+ */
+export async function serve(t, dir, { wasmType = "application/wasm", pages = {} } = {}) {
+  const server = http.createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    let body = pages[path];
+    try {
+      body ??= readFileSync(join(dir, path.replace(/^\/+/, "")));
+    } catch {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    const ext = extname(path);
+    res.writeHead(200, { "Content-Type": ext === ".wasm" ? wasmType : TYPES[ext] ?? "application/octet-stream" });
+    res.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => new Promise((resolve) => server.close(resolve)));
+  return `http://127.0.0.1:${server.address().port}`;
+}
+
+/** chromium launches headless Debian Chromium, or returns null (after a loud message) where it is absent. */
+export async function chromium(t) {
+  const executablePath = process.env.CHROMIUM || "/usr/bin/chromium";
+  try {
+    accessSync(executablePath, constants.X_OK);
+  } catch {
+    const msg = `CHROMIUM NOT FOUND at ${executablePath}: browser tests SKIPPED (CI installs it: apt-get install chromium)`;
+    if (process.env.CI) assert.fail(msg);
+    console.error(`\n*** ${msg} ***\n`);
+    t.skip(msg);
+    return null;
+  }
+  const { chromium } = await import("playwright-core");
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  t.after(() => browser.close());
+  return browser;
+}

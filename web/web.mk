@@ -1,0 +1,18 @@
+# The demo site (static/), built from web/: the package's loader and module beside the demo
+# page. Included by the top Makefile.
+
+DEMO_ADDR ?= 127.0.0.1:8080
+
+BUILD_TARGETS += static
+
+.PHONY: static demo
+
+static: browser
+	@mkdir -p static/demo
+	cp web/index.js web/index.d.ts web/aoekit.wasm web/wasm_exec.js static/
+	cp web/demo/index.html web/demo/demo.js web/demo/demo.css static/demo/
+	printf '<!doctype html><meta charset="utf-8"><title>aoekit</title><meta http-equiv="refresh" content="0; url=demo/"><a href="demo/">aoekit demo</a>\n' > static/index.html
+
+# Build everything the demo needs and serve it on http://$(DEMO_ADDR)/ (Ctrl-C stops it).
+demo: static
+	$(GO) run ./wasm/devserver -dir static -addr $(DEMO_ADDR)
