@@ -51,7 +51,9 @@ func New(cells []Solid) *Solids { return FromSeq(slices.Values(cells)) }
 func FromSeq(cells iter.Seq[Solid]) *Solids {
 	s := &Solids{}
 	var used [Full + 1]bool
-	for c := range cells {
+	// The sequence is called with a function rather than ranged over: range-over-func adds
+	// state checks that cost the wasm module some hundred bytes per loop, for nothing here.
+	cells(func(c Solid) bool {
 		if s.n == 0 {
 			s.lo, s.hi = c.Cell, c.Cell
 		}
@@ -59,7 +61,8 @@ func FromSeq(cells iter.Seq[Solid]) *Solids {
 		used[clamp(c.Fill)] = true
 		s.lo = grid.Cell{X: min(s.lo.X, c.Cell.X), Y: min(s.lo.Y, c.Cell.Y), Z: min(s.lo.Z, c.Cell.Z)}
 		s.hi = grid.Cell{X: max(s.hi.X, c.Cell.X), Y: max(s.hi.Y, c.Cell.Y), Z: max(s.hi.Z, c.Cell.Z)}
-	}
+		return true
+	})
 	if s.n == 0 {
 		return s
 	}
@@ -94,7 +97,7 @@ func FromSeq(cells iter.Seq[Solid]) *Solids {
 	}
 	s.cols = make([]int32, (s.tx+1)*(s.ty+1))
 	w := s.tx + 1
-	for c := range cells {
+	cells(func(c Solid) bool {
 		f := clamp(c.Fill)
 		tile := ((c.Cell.Y-s.lo.Y)>>s.shift+1)*w + (c.Cell.X-s.lo.X)>>s.shift + 1
 		switch {
@@ -116,7 +119,8 @@ func FromSeq(cells iter.Seq[Solid]) *Solids {
 			}
 			s.sparse[c.Cell] = max(s.sparse[c.Cell], f)
 		}
-	}
+		return true
+	})
 	// Tile counts → 2-D prefix sums: a running row sum plus the row above.
 	for y := 1; y <= s.ty; y++ {
 		row, above := s.cols[y*w:(y+1)*w], s.cols[(y-1)*w:y*w]

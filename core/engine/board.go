@@ -24,6 +24,9 @@ type label struct {
 
 func field(name string) label { return label{name, -1} }
 
+// String is never inlined, as itoa below.
+//
+//go:noinline
 func (l label) String() string {
 	if l.i < 0 {
 		return l.name
@@ -33,11 +36,15 @@ func (l label) String() string {
 
 func checkCoord(where label, x, y, z int) *Error {
 	if x < -MaxCoord || x > MaxCoord || y < -MaxCoord || y > MaxCoord || z < -MaxCoord || z > MaxCoord {
-		return newError(CodeTooLarge, where.String()+": coordinates past ±"+strconv.Itoa(MaxCoord))
+		return newError(CodeTooLarge, where.String()+": coordinates past ±"+itoa(MaxCoord))
 	}
 	return nil
 }
 
+// itoa is never inlined: error messages call it at many places, and each inlined copy adds
+// some hundred bytes to the WebAssembly module.
+//
+//go:noinline
 func itoa(v int) string { return strconv.Itoa(v) }
 
 func cellText(c grid.Cell) string { return "[" + itoa(c.X) + ", " + itoa(c.Y) + ", " + itoa(c.Z) + "]" }

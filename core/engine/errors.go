@@ -31,4 +31,7 @@ func (e *Error) Rule() bool {
 	return false
 }
 
+// newError is never inlined, as itoa.
+//
+//go:noinline
 func newError(code, msg string) *Error { return &Error{Code: code, Message: msg} }

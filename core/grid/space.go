@@ -1,6 +1,10 @@
 package grid
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // A Space is the box of cells an entity occupies (SPEC §1.5): Size × Size squares and Height
 // levels, whose north-west, lowest cell is Anchor. It contains the cells c with
@@ -75,7 +79,12 @@ func (s Space) Overlaps(t Space) bool { return s.Dist(t) == 0 }
 // Medium are 1 (Tiny shares a square), Large 2, Huge 3, Gargantuan 4; Draw Steel 1T, 1S, 1M, 1L
 // are 1. Names are matched without regard to case.
 func SizeByName(name string) (int, bool) {
-	switch strings.ToLower(strings.TrimSpace(name)) {
+	// strings.ToLower, rune by rune: strings.ToLower itself adds 6 KB to the wasm module.
+	var lower []byte
+	for _, r := range strings.TrimSpace(name) {
+		lower = utf8.AppendRune(lower, unicode.ToLower(r))
+	}
+	switch string(lower) {
 	case "tiny", "small", "medium", "1t", "1s", "1m", "1l":
 		return 1, true
 	case "large":

@@ -2,6 +2,7 @@ package grid
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -183,6 +184,44 @@ func TestSizeByName_S1_5(t *testing.T) {
 		size, ok := SizeByName(tt.name)
 		if size != tt.size || ok != tt.ok {
 			t.Errorf("SizeByName(%q) = %d, %v; want %d, %v", tt.name, size, ok, tt.size, tt.ok)
+		}
+	}
+}
+
+// SizeByName lowers names as strings.ToLower does, Unicode included.
+func TestSizeByNameLowersAsStrings(t *testing.T) {
+	old := func(name string) (int, bool) {
+		switch strings.ToLower(strings.TrimSpace(name)) {
+		case "tiny", "small", "medium", "1t", "1s", "1m", "1l":
+			return 1, true
+		case "large":
+			return 2, true
+		case "huge":
+			return 3, true
+		case "gargantuan":
+			return 4, true
+		}
+		return 0, false
+	}
+	names := []string{"Tiny", "TİNY", "\u212Aarge", "LARGE", " huge\t", "\u00a0Huge\u2003", "ſmall", "1T", "1ſ", "gargantuan\xff", "\xffhuge", "medıum", "MEDİUM"}
+	r := rand.New(rand.NewPCG(1, 2))
+	pool := []rune("tinysmalmedurgh1TINYSMALEDURGH İıſK \t\u00a0\x00é\uFFFD")
+	for _, w := range []string{"tiny", "small", "medium", "large", "huge", "gargantuan", "1t", "1s", "1m", "1l"} {
+		for i := 0; i < 20000; i++ {
+			b := []rune(w)
+			for j := range b {
+				if r.IntN(4) == 0 {
+					b[j] = pool[r.IntN(len(pool))]
+				}
+			}
+			names = append(names, string(b))
+		}
+	}
+	for _, n := range names {
+		s1, ok1 := SizeByName(n)
+		s2, ok2 := old(n)
+		if s1 != s2 || ok1 != ok2 {
+			t.Fatalf("SizeByName(%q) = %d, %v; strings.ToLower gives %d, %v", n, s1, ok1, s2, ok2)
 		}
 	}
 }

@@ -71,7 +71,10 @@ func newParser(text string, buf []rune) parser {
 	return parser{r: r, i: lo, end: hi}
 }
 
-// fail returns a syntax error at rune index i.
+// fail returns a syntax error at rune index i. It and the other error and white-space helpers
+// are never inlined: each inlined copy adds some hundred bytes to the WebAssembly module.
+//
+//go:noinline
 func (p *parser) fail(i int, msg string) error {
 	return &SyntaxError{Pos: i + 1, Msg: msg}
 }
@@ -83,6 +86,7 @@ func (p *parser) at(i int) rune {
 	return -1
 }
 
+//go:noinline
 func (p *parser) skipSpace() {
 	for p.i < p.end && unicode.IsSpace(p.r[p.i]) {
 		p.i++
@@ -187,6 +191,7 @@ func (p *parser) describe(i int) string {
 	return strconv.Quote(string(r))
 }
 
+//go:noinline
 func (p *parser) unexpected(expected string) error {
 	return p.fail(p.i, "unexpected "+p.describe(p.i)+": expected "+expected)
 }

@@ -1,8 +1,6 @@
 package notation
 
 import (
-	"strings"
-
 	"github.com/aoekit/aoekit/core/grid"
 	"github.com/aoekit/aoekit/core/template"
 )
@@ -157,7 +155,11 @@ func (p *parser) direction(k *tdgsKind) (grid.Dir, error) {
 	}
 	msg := "a " + k.name + " needs a direction " + dirList
 	if lower := lowerDir(r0, r1); lower != "" && !(r0 == 'w' && isDigit(r1)) {
-		msg += "; directions are upper case: " + strings.ToUpper(lower) + ", not " + lower
+		upper := []byte(lower) // ASCII: no strings.ToUpper (it adds 3 KB to the wasm module)
+		for i := range upper {
+			upper[i] -= 'a' - 'A'
+		}
+		msg += "; directions are upper case: " + string(upper) + ", not " + lower
 	}
 	return 0, p.fail(p.i, msg)
 }
@@ -186,7 +188,11 @@ func (k *tdgsKind) expectedAfter(haveWidth, haveHeight bool) string {
 	if len(items) == 1 {
 		return items[0]
 	}
-	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+	s := items[0] // no strings.Join: it adds 3 KB to the wasm module
+	for _, item := range items[1 : len(items)-1] {
+		s += ", " + item
+	}
+	return s + " or " + items[len(items)-1]
 }
 
 func isDirLetter(r rune) bool { return r == 'N' || r == 'E' || r == 'S' || r == 'W' }

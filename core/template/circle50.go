@@ -1,8 +1,6 @@
 package template
 
 import (
-	"strconv"
-
 	"github.com/aoekit/aoekit/core/circle50"
 	"github.com/aoekit/aoekit/core/grid"
 )
@@ -23,7 +21,7 @@ const MaxCircle50 = circle50.MaxSize
 func (Circle50) Rules() Rules { return Circle50Rules }
 func (Circle50) Kind() string { return "circle" }
 func (c Circle50) String() string {
-	s := "circle " + strconv.Itoa(c.Size)
+	s := "circle " + itos(c.Size)
 	if c.Close {
 		return "close " + s
 	}

@@ -1,8 +1,6 @@
 package template
 
 import (
-	"strconv"
-
 	"github.com/aoekit/aoekit/core/grid"
 )
 
@@ -37,7 +35,7 @@ func withinSuffix(d int) string {
 	if d < 1 {
 		return ""
 	}
-	return " within " + strconv.Itoa(d)
+	return " within " + itos(d)
 }
 
 func validWithin(d int) error {
@@ -65,20 +63,20 @@ func auraCells(r int, c grid.Space, visit func(grid.Cell)) {
 
 func (Aura) Rules() Rules                                { return DrawSteel }
 func (Aura) Kind() string                                { return "aura" }
-func (a Aura) String() string                            { return strconv.Itoa(a.Radius) + " aura" }
+func (a Aura) String() string                            { return itos(a.Radius) + " aura" }
 func (a Aura) Validate() error                           { return checkDim("radius", a.Radius, MaxDim) }
 func (a Aura) Count(p Placement) int                     { return auraCount(a.Radius, p.Caster) }
 func (a Aura) Cells(p Placement, visit func(grid.Cell))  { auraCells(a.Radius, p.Caster, visit) }
 func (Burst) Rules() Rules                               { return DrawSteel }
 func (Burst) Kind() string                               { return "burst" }
-func (b Burst) String() string                           { return strconv.Itoa(b.Radius) + " burst" }
+func (b Burst) String() string                           { return itos(b.Radius) + " burst" }
 func (b Burst) Validate() error                          { return checkDim("radius", b.Radius, MaxDim) }
 func (b Burst) Count(p Placement) int                    { return auraCount(b.Radius, p.Caster) }
 func (b Burst) Cells(p Placement, visit func(grid.Cell)) { auraCells(b.Radius, p.Caster, visit) }
 
 func (Cube) Rules() Rules     { return DrawSteel }
 func (Cube) Kind() string     { return "cube" }
-func (c Cube) String() string { return strconv.Itoa(c.Side) + " cube" + withinSuffix(c.Within) }
+func (c Cube) String() string { return itos(c.Side) + " cube" + withinSuffix(c.Within) }
 func (c Cube) Validate() error {
 	if err := checkDim("side", c.Side, MaxDim); err != nil {
 		return err
@@ -110,7 +108,7 @@ func (DSLine) Rules() Rules { return DrawSteel }
 func (DSLine) Kind() string { return "line" }
 func (l DSLine) W() int     { return max(l.Width, 1) }
 func (l DSLine) String() string {
-	return strconv.Itoa(l.Length) + " x " + strconv.Itoa(l.W()) + " line" + withinSuffix(l.Within)
+	return itos(l.Length) + " x " + itos(l.W()) + " line" + withinSuffix(l.Within)
 }
 func (l DSLine) Validate() error {
 	if err := checkDim("length", l.Length, MaxDim); err != nil {
@@ -256,7 +254,7 @@ func (l DSLine) Squares(origin, aim grid.Cell) []grid.Cell {
 
 func (Wall) Rules() Rules     { return DrawSteel }
 func (Wall) Kind() string     { return "wall" }
-func (w Wall) String() string { return strconv.Itoa(w.Squares) + " wall" + withinSuffix(w.Within) }
+func (w Wall) String() string { return itos(w.Squares) + " wall" + withinSuffix(w.Within) }
 func (w Wall) Validate() error {
 	if err := checkDim("squares", w.Squares, MaxDim); err != nil {
 		return err

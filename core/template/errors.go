@@ -1,6 +1,9 @@
 package template
 
-import "errors"
+import (
+	"errors"
+	"strconv"
+)
 
 // Sentinel errors; every error of this package wraps one of them (errors.Is).
 var (
@@ -19,4 +22,13 @@ type Error struct {
 func (e *Error) Error() string { return e.Msg }
 func (e *Error) Unwrap() error { return e.Kind }
 
+// errorf and itos are never inlined: each inlined copy adds some hundred bytes to the
+// WebAssembly module.
+//
+//go:noinline
 func errorf(kind error, msg string) error { return &Error{kind, msg} }
+
+// itos is strconv.Itoa.
+//
+//go:noinline
+func itos(n int) string { return strconv.Itoa(n) }

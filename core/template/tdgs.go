@@ -1,8 +1,6 @@
 package template
 
 import (
-	"strconv"
-
 	"github.com/aoekit/aoekit/core/grid"
 )
 
@@ -49,7 +47,7 @@ func heightSuffix(h, def int) string {
 	if h < 1 || h == def {
 		return ""
 	}
-	return "h" + strconv.Itoa(h)
+	return "h" + itos(h)
 }
 
 func validHeight(h int) error {
@@ -65,7 +63,7 @@ func (Circle) Rules() Rules { return TDGS }
 func (Circle) Kind() string { return "circle" }
 func (c Circle) H() int     { return heightOr(c.Height, c.Radius) }
 func (c Circle) String() string {
-	return "Cir" + strconv.Itoa(c.Radius) + heightSuffix(c.Height, c.Radius)
+	return "Cir" + itos(c.Radius) + heightSuffix(c.Height, c.Radius)
 }
 func (c Circle) Validate() error {
 	if err := checkDim("radius", c.Radius, MaxDim); err != nil {
@@ -92,7 +90,7 @@ func (Cone) Rules() Rules { return TDGS }
 func (Cone) Kind() string { return "cone" }
 func (c Cone) H() int     { return heightOr(c.Height, c.Length) }
 func (c Cone) String() string {
-	return "Con" + strconv.Itoa(c.Length) + c.Dir.String() + heightSuffix(c.Height, c.Length)
+	return "Con" + itos(c.Length) + c.Dir.String() + heightSuffix(c.Height, c.Length)
 }
 func (c Cone) Validate() error {
 	if err := checkDim("length", c.Length, MaxDim); err != nil {
@@ -144,9 +142,9 @@ func (l Line) H() int     { return heightOr(l.Height, l.Length) }
 // W is the width, 1 when unset.
 func (l Line) W() int { return max(l.Width, 1) }
 func (l Line) String() string {
-	s := "Lin" + strconv.Itoa(l.Length) + l.Dir.String()
+	s := "Lin" + itos(l.Length) + l.Dir.String()
 	if l.W() != 1 {
-		s += "w" + strconv.Itoa(l.W())
+		s += "w" + itos(l.W())
 	}
 	return s + heightSuffix(l.Height, l.Length)
 }
@@ -200,7 +198,7 @@ func (Rect) Rules() Rules { return TDGS }
 func (Rect) Kind() string { return "rectangle" }
 func (r Rect) H() int     { return heightOr(r.Height, max(r.Width, r.Length)) }
 func (r Rect) String() string {
-	return "Rec" + strconv.Itoa(r.Width) + "x" + strconv.Itoa(r.Length) + heightSuffix(r.Height, max(r.Width, r.Length))
+	return "Rec" + itos(r.Width) + "x" + itos(r.Length) + heightSuffix(r.Height, max(r.Width, r.Length))
 }
 func (r Rect) Validate() error {
 	if err := checkDim("width", r.Width, MaxDim); err != nil {

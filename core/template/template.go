@@ -1,8 +1,6 @@
 package template
 
 import (
-	"strconv"
-
 	"github.com/aoekit/aoekit/core/grid"
 )
 
@@ -80,10 +78,10 @@ var All = []Shape{
 
 func checkDim(name string, v, limit int) error {
 	if v < 1 {
-		return errorf(ErrInvalid, name+" must be at least 1, got "+strconv.Itoa(v))
+		return errorf(ErrInvalid, name+" must be at least 1, got "+itos(v))
 	}
 	if v > limit {
-		return errorf(ErrTooLarge, name+" "+strconv.Itoa(v)+" is past the limit of "+strconv.Itoa(limit))
+		return errorf(ErrTooLarge, name+" "+itos(v)+" is past the limit of "+itos(limit))
 	}
 	return nil
 }
@@ -91,7 +89,7 @@ func checkDim(name string, v, limit int) error {
 // CheckCount returns an ErrTooLarge error when n cells are past MaxCells.
 func CheckCount(n int) error {
 	if n > MaxCells || n < 0 {
-		return errorf(ErrTooLarge, "the template covers "+strconv.Itoa(n)+" cells, past the limit of "+strconv.Itoa(MaxCells))
+		return errorf(ErrTooLarge, "the template covers "+itos(n)+" cells, past the limit of "+itos(MaxCells))
 	}
 	return nil
 }

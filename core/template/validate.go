@@ -1,12 +1,10 @@
 package template
 
 import (
-	"strconv"
-
 	"github.com/aoekit/aoekit/core/grid"
 )
 
-func squareName(i int, c grid.Cell) string { return "square " + strconv.Itoa(i+1) + " " + c.String() }
+func squareName(i int, c grid.Cell) string { return "square " + itos(i+1) + " " + c.String() }
 
 // Straight reports whether squares form a straight line in the sense of SPEC §3.7: each step
 // moves to a neighbouring square (one step on any axis, diagonals included) and never reverses
@@ -42,7 +40,7 @@ func FaceConnected(squares []grid.Cell) error {
 	index := make(map[grid.Cell]int, len(squares))
 	for i, c := range squares {
 		if j, dup := index[c]; dup {
-			return errorf(ErrInvalidWall, squareName(i, c)+" repeats square "+strconv.Itoa(j+1))
+			return errorf(ErrInvalidWall, squareName(i, c)+" repeats square "+itos(j+1))
 		}
 		index[c] = i
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"strconv"
 
 	"github.com/aoekit/aoekit/core/engine"
@@ -32,7 +31,7 @@ var exports = []export{
 func call(h handler, body []byte) (out []byte, err *engine.Error) {
 	defer func() {
 		if r := recover(); r != nil {
-			out, err = nil, recovered(r)
+			out, err = nil, wire.Recovered(r)
 		}
 	}()
 	out, err = h(body)
@@ -48,20 +47,9 @@ func call(h handler, body []byte) (out []byte, err *engine.Error) {
 // evaluateCells answers an evaluate request with the cells of its result, packed by packCells.
 // Its errors are those of wire.Evaluate for the same body.
 func evaluateCells(body []byte) ([]byte, *engine.Error) {
-	req, err := wire.DecodeRequest(body)
+	res, err := wire.EvaluateResult(body)
 	if err != nil {
 		return nil, err
-	}
-	res, eerr := engine.Evaluate(req)
-	if eerr != nil {
-		var e *engine.Error
-		if errors.As(eerr, &e) && e != nil {
-			return nil, e
-		}
-		return nil, &engine.Error{Code: engine.CodeBadRequest, Message: eerr.Error()}
-	}
-	if res == nil {
-		return nil, internalError("evaluate returned no result")
 	}
 	return packCells(res.Cells)
 }
@@ -87,15 +75,4 @@ func packCells(cells [][3]int) ([]byte, *engine.Error) {
 // bad_request whose message starts with "internal error: ".
 func internalError(msg string) *engine.Error {
 	return &engine.Error{Code: engine.CodeBadRequest, Message: "internal error: " + msg}
-}
-
-// recovered turns a recovered panic value into an internal error.
-func recovered(r any) *engine.Error {
-	switch v := r.(type) {
-	case error:
-		return internalError(v.Error())
-	case string:
-		return internalError(v)
-	}
-	return internalError("panic")
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"os/exec"
 	"reflect"
 	"regexp"
 	"strings"
@@ -123,5 +124,21 @@ func TestExportsMatchLoader(t *testing.T) {
 	}
 	if got, want := string(m[1]), strings.Join(names, ", "); got != want {
 		t.Errorf("web/index.js EXPORTS = [%s], module exports [%s]", got, want)
+	}
+}
+
+// TestLinksNoHeavyHelpers keeps out of the module what the size work took out (make size has
+// the numbers): errors.As and errors.Is bring internal/reflectlite, strconv.ParseFloat and
+// ParseUint some 6 KB of brotli (wire has its own exact readers), strings.EqualFold more.
+func TestLinksNoHeavyHelpers(t *testing.T) {
+	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-dumpdep", "-o", os.DevNull, ".")
+	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Skipf("go build: %v\n%s", err, out)
+	}
+	banned := regexp.MustCompile(`(?m)^(.+) -> (errors\.As|errors\.Is|strconv\.ParseFloat|strconv\.ParseUint|strings\.EqualFold)$`)
+	for _, m := range banned.FindAllStringSubmatch(string(out), -1) {
+		t.Errorf("the module links %s (called by %s)", m[2], m[1])
 	}
 }

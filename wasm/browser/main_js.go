@@ -6,6 +6,7 @@ import (
 	"syscall/js"
 
 	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/wasm/wire"
 )
 
 // handshake is the global under which the loader (web/index.js) hands main the object to
@@ -50,7 +51,7 @@ func (b binder) bind(e export) func(js.Value, []js.Value) any {
 	return func(_ js.Value, args []js.Value) (result any) {
 		defer func() {
 			if r := recover(); r != nil {
-				result = b.jsError(recovered(r))
+				result = b.jsError(wire.Recovered(r))
 			}
 		}()
 		var body []byte

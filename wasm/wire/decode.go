@@ -33,6 +33,12 @@ func newDecoder(data []byte) (*decoder, *engine.Error) {
 	return d, nil
 }
 
+// Most helpers of the decoder are never inlined (//go:noinline): each inlined copy of one that
+// appends or allocates costs some hundred bytes of WebAssembly, a call a few dozen.
+
+// ws skips white space.
+//
+//go:noinline
 func (d *decoder) ws() {
 	for d.i < len(d.data) {
 		switch d.data[d.i] {
@@ -51,10 +57,19 @@ func (d *decoder) peek() byte {
 	return 0
 }
 
+// field, mapKey and index push a step onto the path, pop takes the last one off.
+//
+//go:noinline
 func (d *decoder) field(name string) { d.path = append(d.path, step{key: name, index: -1}) }
+
+//go:noinline
 func (d *decoder) mapKey(key string) { d.path = append(d.path, step{key: key, index: -2}) }
-func (d *decoder) index(i int)       { d.path = append(d.path, step{index: i}) }
-func (d *decoder) pop()              { d.path = d.path[:len(d.path)-1] }
+
+//go:noinline
+func (d *decoder) index(i int) { d.path = append(d.path, step{index: i}) }
+
+//go:noinline
+func (d *decoder) pop() { d.path = d.path[:len(d.path)-1] }
 
 // where returns the current path, as in tokens[3].x, or "request" at the top.
 func (d *decoder) where() string {
@@ -99,16 +114,23 @@ func (d *decoder) got() string {
 	return "a number"
 }
 
+// fail reports msg at the current path.
+//
+//go:noinline
 func (d *decoder) fail(msg string) *engine.Error {
 	return &engine.Error{Code: engine.CodeBadRequest, Message: d.where() + ": " + msg}
 }
 
 // typeErr reports that the value at the cursor is not of the wanted kind.
+//
+//go:noinline
 func (d *decoder) typeErr(want string) *engine.Error {
 	return d.fail("expected " + want + ", got " + d.got())
 }
 
 // null consumes a null and reports whether there was one.
+//
+//go:noinline
 func (d *decoder) null() bool {
 	if d.peek() == 'n' {
 		d.i += 4
@@ -118,8 +140,10 @@ func (d *decoder) null() bool {
 	return false
 }
 
-// object starts reading an object; false when the value is not one.
-func (d *decoder) object() bool {
+// objectStart starts reading an object; false when the value is not one.
+//
+//go:noinline
+func (d *decoder) objectStart() bool {
 	if d.peek() != '{' {
 		return false
 	}
@@ -151,6 +175,8 @@ func (d *decoder) next() ([]byte, bool) {
 }
 
 // array starts reading an array; false when the value is not one.
+//
+//go:noinline
 func (d *decoder) array() bool {
 	if d.peek() != '[' {
 		return false
@@ -174,39 +200,12 @@ func (d *decoder) more() bool {
 	return true
 }
 
-// skip passes over one value.
+// skip passes over one value, with the scanner (which has checked it already).
 func (d *decoder) skip() {
-	depth := 0
-	for d.i < len(d.data) {
-		switch c := d.data[d.i]; c {
-		case '"':
-			d.skipString()
-			if depth == 0 {
-				d.ws()
-				return
-			}
-			continue
-		case '{', '[':
-			depth++
-		case '}', ']':
-			depth--
-			if depth == 0 {
-				d.i++
-				d.ws()
-				return
-			}
-		case ',', ':', ' ', '\t', '\n', '\r':
-		default:
-			if depth == 0 { // a number or a literal
-				for d.i < len(d.data) && !isDelim(d.data[d.i]) {
-					d.i++
-				}
-				d.ws()
-				return
-			}
-		}
-		d.i++
-	}
+	s := scanner{data: d.data, i: d.i}
+	s.value(0)
+	d.i = s.i
+	d.ws()
 }
 
 func isDelim(c byte) bool {
@@ -215,21 +214,6 @@ func isDelim(c byte) bool {
 		return true
 	}
 	return false
-}
-
-func (d *decoder) skipString() {
-	d.i++
-	for d.i < len(d.data) {
-		switch d.data[d.i] {
-		case '\\':
-			d.i += 2
-			continue
-		case '"':
-			d.i++
-			return
-		}
-		d.i++
-	}
 }
 
 // rawString reads a string at the cursor, unescaped. A string with escapes is appended to buf
@@ -387,10 +371,7 @@ func (d *decoder) integer() (int, *engine.Error) {
 	}
 	v, ok := plainInt(tok)
 	if !ok {
-		f, err := strconv.ParseFloat(string(tok), 64)
-		if err != nil && !isRange(err) {
-			return 0, d.fail("expected an integer, got " + shown(tok))
-		}
+		f, _ := parseFloat(tok)
 		if math.IsInf(f, 0) || f < minInt || f > maxInt {
 			return 0, d.outOfRange(tok)
 		}
@@ -407,11 +388,6 @@ func (d *decoder) integer() (int, *engine.Error) {
 
 func (d *decoder) outOfRange(tok []byte) *engine.Error {
 	return d.fail("integer " + shown(tok) + " out of range (-2147483648 to 2147483647)")
-}
-
-func isRange(err error) bool {
-	ne, ok := err.(*strconv.NumError)
-	return ok && ne.Err == strconv.ErrRange
 }
 
 // plainInt parses an integer written without fraction or exponent, saturating far past
@@ -451,13 +427,13 @@ func (d *decoder) unsigned() (uint64, *engine.Error) {
 			return 0, bad
 		}
 	}
-	if v, err := strconv.ParseUint(string(tok), 10, 64); err == nil {
+	if v, ok, big := parseUint(tok); ok {
 		return v, nil
-	} else if isRange(err) {
+	} else if big {
 		return 0, bad
 	}
-	f, err := strconv.ParseFloat(string(tok), 64)
-	if err != nil || f != math.Trunc(f) || f < 0 || f >= 1<<64 {
+	f, inf := parseFloat(tok)
+	if inf || f != math.Trunc(f) || f < 0 || f >= 1<<64 {
 		return 0, bad
 	}
 	return uint64(f), nil
@@ -469,8 +445,8 @@ func (d *decoder) float() (float64, *engine.Error) {
 	if tok == nil {
 		return 0, d.typeErr("a number")
 	}
-	f, err := strconv.ParseFloat(string(tok), 64)
-	if err != nil {
+	f, inf := parseFloat(tok)
+	if inf {
 		return 0, d.fail("number " + shown(tok) + " out of range")
 	}
 	return f, nil

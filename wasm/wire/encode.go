@@ -9,8 +9,6 @@ import (
 // The append functions below write values exactly as encoding/json does with
 // SetEscapeHTML(false): the tests compare them with it byte for byte.
 
-const hex = "0123456789abcdef"
-
 // appendString appends s as a JSON string: ", \ and control characters escaped (\b \f \n \r
 // \t by name, others as \u00XX), invalid UTF-8 as \ufffd, U+2028 and U+2029 as \u2028 and
 // \u2029, everything else (<, >, & included) as is.
@@ -18,51 +16,42 @@ func appendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
-		if b := s[i]; b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' {
-				i++
-				continue
+		b, n, esc := s[i], 1, ""
+		switch {
+		case b >= utf8.RuneSelf:
+			var c rune
+			c, n = utf8.DecodeRuneInString(s[i:])
+			switch {
+			case c == utf8.RuneError && n == 1:
+				esc = `\ufffd`
+			case c == '\u2028':
+				esc = `\u2028`
+			case c == '\u2029':
+				esc = `\u2029`
 			}
-			dst = append(dst, s[start:i]...)
-			switch b {
-			case '\\', '"':
-				dst = append(dst, '\\', b)
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			default:
-				dst = append(dst, '\\', 'u', '0', '0', hex[b>>4], hex[b&0xF])
-			}
-			i++
-			start = i
-			continue
+		case b < 0x20:
+			esc = controlEscapes[b]
+		case b == '"':
+			esc = `\"`
+		case b == '\\':
+			esc = `\\`
 		}
-		c, size := utf8.DecodeRuneInString(s[i:])
-		if c == utf8.RuneError && size == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i += size
-			start = i
-			continue
+		if esc != "" {
+			dst = append(append(dst, s[start:i]...), esc...)
+			start = i + n
 		}
-		if c == '\u2028' || c == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, '\\', 'u', '2', '0', '2', hex[c&0xF])
-			i += size
-			start = i
-			continue
-		}
-		i += size
+		i += n
 	}
 	dst = append(dst, s[start:]...)
 	return append(dst, '"')
+}
+
+// controlEscapes are the JSON escapes of the control characters, as encoding/json writes them.
+var controlEscapes = [0x20]string{
+	`\u0000`, `\u0001`, `\u0002`, `\u0003`, `\u0004`, `\u0005`, `\u0006`, `\u0007`,
+	`\b`, `\t`, `\n`, `\u000b`, `\f`, `\r`, `\u000e`, `\u000f`,
+	`\u0010`, `\u0011`, `\u0012`, `\u0013`, `\u0014`, `\u0015`, `\u0016`, `\u0017`,
+	`\u0018`, `\u0019`, `\u001a`, `\u001b`, `\u001c`, `\u001d`, `\u001e`, `\u001f`,
 }
 
 // quote returns s as a JSON string, cut short past 64 bytes, for messages.

@@ -196,9 +196,8 @@ func TestEncodeMatchesEncodingJSON(t *testing.T) {
 		checkSame(t, "Error", Error(e), stdJSON(t, errorWrapper{e}))
 
 		v := randomValue[engine.VersionInfo](r)
-		enc := newEncoder(0)
-		enc.version(*v)
-		checkSame(t, "VersionInfo", enc.b, stdJSON(t, v))
+		out, _ := encode(v, 0)
+		checkSame(t, "VersionInfo", out, stdJSON(t, v))
 	}
 	checkSame(t, "Version", Version(), stdJSON(t, engine.About()))
 }

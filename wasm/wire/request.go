@@ -1,95 +1,246 @@
 package wire
 
-import (
-	"strconv"
-	"strings"
+import "github.com/aoekit/aoekit/core/engine"
 
-	"github.com/aoekit/aoekit/core/engine"
+// The request types are read through tables rather than a function per type: a field list
+// names an object's fields and a matching list of pointers says where each goes, and value
+// reads any of those destinations by its Go type. That keeps the browser module small (one
+// call site per type of field instead of one per field), without reflect.
+
+// The field names of each object, in the order of the pointers its reader passes to object.
+var (
+	posFields       = []string{"x", "y", "z"}
+	tokenFields     = []string{"id", "x", "y", "z", "size", "height", "facing", "side", "prone"}
+	obstacleFields  = []string{"x", "y", "z", "fill"}
+	boundsFields    = []string{"min", "max"}
+	targetingFields = []string{"trait", "ids", "excludeCaster", "excludeCells"}
+	resolveFields   = []string{"stat", "modifiers", "luck", "seed", "defence"}
+	templateFields  = []string{"text", "notation", "rules", "shape", "radius", "side", "size", "length",
+		"direction", "width", "height", "squares", "within", "close", "orientation"}
+	requestFields = []string{"rules", "template", "caster", "origin", "originSquare", "aim", "path", "range",
+		"tokens", "obstacles", "bounds", "targeting", "resolve", "orientation", "metric", "barriers", "cover",
+		"applyCover"}
+	moveFields = []string{"kind", "distance", "source", "target", "path", "vertical", "tokens", "obstacles", "bounds"}
 )
 
-// Field readers: each names its field in the path while it reads, and leaves the destination
-// alone when the value is null (a null field is an absent one). Unknown fields are skipped.
+// tokenSize is where a token's "size" goes: Size for a number, SizeName for a size name.
+type tokenSize struct{ t *engine.Token }
 
-func (d *decoder) intField(name string, dst *int) (err *engine.Error) {
-	if d.null() {
-		return nil
+// object reads an object, or reports a type error naming want when the value is not one. The
+// value of the field names[k] goes to dst[k] (see value), its name on the path while it is read;
+// unknown fields are skipped, and a repeated field keeps its last value.
+func (d *decoder) object(want string, names []string, dst []any) *engine.Error {
+	if !d.objectStart() {
+		return d.typeErr(want)
 	}
-	d.field(name)
-	*dst, err = d.integer()
-	d.pop()
-	return err
+	return d.fields(names, dst)
 }
 
-func (d *decoder) stringField(name string, dst *string) (err *engine.Error) {
-	if d.null() {
-		return nil
-	}
-	d.field(name)
-	*dst, err = d.string()
-	d.pop()
-	return err
-}
-
-func (d *decoder) boolField(name string, dst *bool) (err *engine.Error) {
-	if d.null() {
-		return nil
-	}
-	d.field(name)
-	*dst, err = d.boolean()
-	d.pop()
-	return err
-}
-
-func (d *decoder) boolPtrField(name string, dst **bool) *engine.Error {
-	if d.null() {
-		*dst = nil
-		return nil
-	}
-	d.field(name)
-	v, err := d.boolean()
-	d.pop()
-	*dst = &v
-	return err
-}
-
-// posField reads {"x", "y", "z"} into a new Pos.
-func (d *decoder) posField(name string, dst **engine.Pos) *engine.Error {
-	if d.null() {
-		*dst = nil
-		return nil
-	}
-	d.field(name)
-	p := new(engine.Pos)
-	err := d.pos(p)
-	d.pop()
-	*dst = p
-	return err
-}
-
-func (d *decoder) pos(p *engine.Pos) *engine.Error {
-	if !d.object() {
-		return d.typeErr(`an object {"x", "y", "z"}`)
-	}
+// fields reads the fields of an object whose { is behind the cursor, as object does.
+func (d *decoder) fields(names []string, dst []any) *engine.Error {
 	for {
 		key, ok := d.next()
 		if !ok {
 			return nil
 		}
-		var err *engine.Error
-		switch string(key) {
-		case "x":
-			err = d.intField("x", &p.X)
-		case "y":
-			err = d.intField("y", &p.Y)
-		case "z":
-			err = d.intField("z", &p.Z)
-		default:
-			d.skip()
+		k := 0
+		for k < len(names) && names[k] != string(key) {
+			k++
 		}
+		if k == len(names) {
+			d.skip()
+			continue
+		}
+		d.field(names[k])
+		err := d.value(dst[k])
+		d.pop()
 		if err != nil {
 			return err
 		}
 	}
+}
+
+// value reads the value at the cursor into what dst points to. A null is an absent value, as
+// with encoding/json: it leaves numbers, strings, booleans, cells and struct values alone and
+// makes pointers, lists and maps nil (and a range or a template reference zero).
+func (d *decoder) value(dst any) (err *engine.Error) {
+	null := d.null()
+	switch p := dst.(type) {
+	case *int:
+		if !null {
+			*p, err = d.integer()
+		}
+	case *string:
+		if !null {
+			*p, err = d.string()
+		}
+	case *bool:
+		if !null {
+			*p, err = d.boolean()
+		}
+	case **bool:
+		*p = nil
+		if !null {
+			v := new(bool)
+			*p = v
+			*v, err = d.boolean()
+		}
+	case *float64:
+		if !null {
+			*p, err = d.float()
+		}
+	case *uint64:
+		if !null {
+			*p, err = d.seed()
+		}
+	case *[3]int:
+		if !null {
+			err = d.cell(p)
+		}
+	case *engine.Pos:
+		if !null {
+			err = d.pos(p)
+		}
+	case **engine.Pos:
+		*p = nil
+		if !null {
+			v := new(engine.Pos)
+			*p = v
+			err = d.pos(v)
+		}
+	case tokenSize:
+		switch c := d.peek(); {
+		case null:
+		case c == '"':
+			p.t.SizeName, err = d.string()
+		case c == '-' || isDigit(c):
+			p.t.Size, err = d.integer()
+		default:
+			err = d.typeErr("a number or a size name")
+		}
+	case **engine.Token:
+		*p = nil
+		if !null {
+			v := new(engine.Token)
+			*p = v
+			err = d.token(v)
+		}
+	case **engine.Bounds:
+		*p = nil
+		if !null {
+			b := new(engine.Bounds)
+			*p = b
+			err = d.object(`an object {"min": [x, y, z], "max": [x, y, z]}`, boundsFields, []any{&b.Min, &b.Max})
+		}
+	case *engine.Targeting:
+		if !null {
+			err = d.object("a targeting object", targetingFields, []any{&p.Trait, &p.IDs, &p.ExcludeCaster, &p.ExcludeCells})
+		}
+	case **engine.Resolve:
+		*p = nil
+		if !null {
+			r := new(engine.Resolve)
+			*p = r
+			err = d.object("a resolve object", resolveFields, []any{&r.Stat, &r.Modifiers, &r.Luck, &r.Seed, &r.Defence})
+		}
+	case *engine.Range:
+		*p = engine.Range{}
+		if !null {
+			err = d.rangeValue(p)
+		}
+	case *engine.TemplateRef:
+		*p = engine.TemplateRef{}
+		switch c := d.peek(); {
+		case null:
+		case c == '"':
+			p.Text, err = d.string()
+		case d.objectStart():
+			t := new(engine.Template)
+			p.Object = t
+			err = d.fields(templateFields, []any{&t.Text, &t.Notation, &t.Rules, &t.Shape, &t.Radius, &t.Side,
+				&t.Size, &t.Length, &t.Direction, &t.Width, &t.Height, &t.Squares, &t.Within, &t.Close, &t.Orientation})
+		default:
+			err = d.typeErr(`notation text or a template object`)
+		}
+	case *map[string]int:
+		*p = nil
+		if !null {
+			err = d.defence(p)
+		}
+	default: // the lists: null or [], then elements
+		err = d.list(dst, null)
+	}
+	return err
+}
+
+// list reads a list into dst, a *[][3]int, *[]string, *[]engine.Token or *[]engine.Obstacle;
+// null makes it nil and [] an empty, non-nil list.
+func (d *decoder) list(dst any, null bool) *engine.Error {
+	var want string
+	switch p := dst.(type) { // nil, or empty until the elements come
+	case *[][3]int:
+		*p, want = nil, "an array of cells [x, y, z]"
+		if !null {
+			*p = [][3]int{}
+		}
+	case *[]string:
+		*p, want = nil, "an array of strings"
+		if !null {
+			*p = []string{}
+		}
+	case *[]engine.Token:
+		*p, want = nil, "an array of tokens"
+		if !null {
+			*p = []engine.Token{}
+		}
+	case *[]engine.Obstacle:
+		*p, want = nil, "an array of obstacles"
+		if !null {
+			*p = []engine.Obstacle{}
+		}
+	default:
+		panic("wire: no reader for this destination")
+	}
+	if null {
+		return nil
+	}
+	if !d.array() {
+		return d.typeErr(want)
+	}
+	for i := 0; d.more(); i++ {
+		var err *engine.Error
+		d.index(i)
+		switch p := dst.(type) {
+		case *[][3]int:
+			*p = append(*p, [3]int{})
+			err = d.cell(&(*p)[i])
+		case *[]string:
+			*p = append(*p, "")
+			(*p)[i], err = d.string()
+		case *[]engine.Token:
+			*p = append(*p, engine.Token{})
+			err = d.token(&(*p)[i])
+		case *[]engine.Obstacle:
+			*p = append(*p, engine.Obstacle{})
+			o := &(*p)[i]
+			err = d.object(`an obstacle object {"x", "y", "z", "fill"}`, obstacleFields, []any{&o.X, &o.Y, &o.Z, &o.Fill})
+		}
+		d.pop()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *decoder) pos(p *engine.Pos) *engine.Error {
+	return d.object(`an object {"x", "y", "z"}`, posFields, []any{&p.X, &p.Y, &p.Z})
+}
+
+// token reads an entity; its size is a number (Size) or a size name (SizeName).
+func (d *decoder) token(t *engine.Token) *engine.Error {
+	return d.object("a token object", tokenFields, []any{&t.ID, &t.X, &t.Y, &t.Z, tokenSize{t}, &t.Height,
+		&t.Facing, &t.Side, &t.Prone})
 }
 
 // cell reads [x, y, z]: exactly three integers.
@@ -125,314 +276,6 @@ func plural(n int, what string) string {
 	return s
 }
 
-// cellsField reads a list of cells; [] gives an empty, non-nil list.
-func (d *decoder) cellsField(name string, dst *[][3]int) *engine.Error {
-	if d.null() {
-		*dst = nil
-		return nil
-	}
-	d.field(name)
-	defer d.pop()
-	if !d.array() {
-		return d.typeErr("an array of cells [x, y, z]")
-	}
-	cells := [][3]int{}
-	for i := 0; d.more(); i++ {
-		var c [3]int
-		d.index(i)
-		err := d.cell(&c)
-		d.pop()
-		if err != nil {
-			return err
-		}
-		cells = append(cells, c)
-	}
-	*dst = cells
-	return nil
-}
-
-func (d *decoder) stringsField(name string, dst *[]string) *engine.Error {
-	if d.null() {
-		*dst = nil
-		return nil
-	}
-	d.field(name)
-	defer d.pop()
-	if !d.array() {
-		return d.typeErr("an array of strings")
-	}
-	list := []string{}
-	for i := 0; d.more(); i++ {
-		d.index(i)
-		s, err := d.string()
-		d.pop()
-		if err != nil {
-			return err
-		}
-		list = append(list, s)
-	}
-	*dst = list
-	return nil
-}
-
-// token reads an entity; its size is a number (Size) or a size name (SizeName).
-func (d *decoder) token(t *engine.Token) *engine.Error {
-	if !d.object() {
-		return d.typeErr("a token object")
-	}
-	for {
-		key, ok := d.next()
-		if !ok {
-			return nil
-		}
-		var err *engine.Error
-		switch string(key) {
-		case "id":
-			err = d.stringField("id", &t.ID)
-		case "x":
-			err = d.intField("x", &t.X)
-		case "y":
-			err = d.intField("y", &t.Y)
-		case "z":
-			err = d.intField("z", &t.Z)
-		case "size":
-			if d.peek() == '"' {
-				err = d.stringField("size", &t.SizeName)
-			} else if c := d.peek(); c == '-' || isDigit(c) || c == 'n' {
-				err = d.intField("size", &t.Size)
-			} else {
-				d.field("size")
-				err = d.typeErr("a number or a size name")
-			}
-		case "height":
-			err = d.intField("height", &t.Height)
-		case "facing":
-			err = d.stringField("facing", &t.Facing)
-		case "side":
-			err = d.stringField("side", &t.Side)
-		case "prone":
-			err = d.boolField("prone", &t.Prone)
-		default:
-			d.skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func (d *decoder) tokenField(name string, dst **engine.Token) *engine.Error {
-	if d.null() {
-		*dst = nil
-		return nil
-	}
-	d.field(name)
-	t := new(engine.Token)
-	err := d.token(t)
-	d.pop()
-	*dst = t
-	return err
-}
-
-func (d *decoder) tokensField(name string, dst *[]engine.Token) *engine.Error {
-	if d.null() {
-		*dst = nil
-		return nil
-	}
-	d.field(name)
-	defer d.pop()
-	if !d.array() {
-		return d.typeErr("an array of tokens")
-	}
-	list := []engine.Token{}
-	for i := 0; d.more(); i++ {
-		var t engine.Token
-		d.index(i)
-		err := d.token(&t)
-		d.pop()
-		if err != nil {
-			return err
-		}
-		list = append(list, t)
-	}
-	*dst = list
-	return nil
-}
-
-func (d *decoder) obstacle(o *engine.Obstacle) *engine.Error {
-	if !d.object() {
-		return d.typeErr(`an obstacle object {"x", "y", "z", "fill"}`)
-	}
-	for {
-		key, ok := d.next()
-		if !ok {
-			return nil
-		}
-		var err *engine.Error
-		switch string(key) {
-		case "x":
-			err = d.intField("x", &o.X)
-		case "y":
-			err = d.intField("y", &o.Y)
-		case "z":
-			err = d.intField("z", &o.Z)
-		case "fill":
-			if !d.null() {
-				d.field("fill")
-				o.Fill, err = d.float()
-				d.pop()
-			}
-		default:
-			d.skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func (d *decoder) obstaclesField(name string, dst *[]engine.Obstacle) *engine.Error {
-	if d.null() {
-		*dst = nil
-		return nil
-	}
-	d.field(name)
-	defer d.pop()
-	if !d.array() {
-		return d.typeErr("an array of obstacles")
-	}
-	list := []engine.Obstacle{}
-	for i := 0; d.more(); i++ {
-		var o engine.Obstacle
-		d.index(i)
-		err := d.obstacle(&o)
-		d.pop()
-		if err != nil {
-			return err
-		}
-		list = append(list, o)
-	}
-	*dst = list
-	return nil
-}
-
-func (d *decoder) boundsField(name string, dst **engine.Bounds) *engine.Error {
-	if d.null() {
-		*dst = nil
-		return nil
-	}
-	d.field(name)
-	defer d.pop()
-	if !d.object() {
-		return d.typeErr(`an object {"min": [x, y, z], "max": [x, y, z]}`)
-	}
-	b := new(engine.Bounds)
-	*dst = b
-	for {
-		key, ok := d.next()
-		if !ok {
-			return nil
-		}
-		var err *engine.Error
-		switch string(key) {
-		case "min":
-			err = d.cellField("min", &b.Min)
-		case "max":
-			err = d.cellField("max", &b.Max)
-		default:
-			d.skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func (d *decoder) cellField(name string, dst *[3]int) *engine.Error {
-	if d.null() {
-		return nil
-	}
-	d.field(name)
-	err := d.cell(dst)
-	d.pop()
-	return err
-}
-
-func (d *decoder) targetingField(name string, t *engine.Targeting) *engine.Error {
-	if d.null() {
-		return nil
-	}
-	d.field(name)
-	defer d.pop()
-	if !d.object() {
-		return d.typeErr("a targeting object")
-	}
-	for {
-		key, ok := d.next()
-		if !ok {
-			return nil
-		}
-		var err *engine.Error
-		switch string(key) {
-		case "trait":
-			err = d.stringField("trait", &t.Trait)
-		case "ids":
-			err = d.stringsField("ids", &t.IDs)
-		case "excludeCaster":
-			err = d.boolField("excludeCaster", &t.ExcludeCaster)
-		case "excludeCells":
-			err = d.cellsField("excludeCells", &t.ExcludeCells)
-		default:
-			d.skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func (d *decoder) resolveField(name string, dst **engine.Resolve) *engine.Error {
-	if d.null() {
-		*dst = nil
-		return nil
-	}
-	d.field(name)
-	defer d.pop()
-	if !d.object() {
-		return d.typeErr("a resolve object")
-	}
-	r := new(engine.Resolve)
-	*dst = r
-	for {
-		key, ok := d.next()
-		if !ok {
-			return nil
-		}
-		var err *engine.Error
-		switch string(key) {
-		case "stat":
-			err = d.intField("stat", &r.Stat)
-		case "modifiers":
-			err = d.intField("modifiers", &r.Modifiers)
-		case "luck":
-			err = d.intField("luck", &r.Luck)
-		case "seed":
-			if !d.null() {
-				d.field("seed")
-				r.Seed, err = d.seed()
-				d.pop()
-			}
-		case "defence":
-			err = d.defence(&r.Defence)
-		default:
-			d.skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
 // seed reads a seed: an integer from 0 to 2^64−1, as a number or, for values past 2^53 that
 // JavaScript numbers cannot hold exactly, as a decimal string ("18446744073709551615").
 func (d *decoder) seed() (uint64, *engine.Error) {
@@ -445,22 +288,16 @@ func (d *decoder) seed() (uint64, *engine.Error) {
 			return 0, d.fail("expected an integer from 0 to 18446744073709551615 (a number or a decimal string), got " + quote(s))
 		}
 	}
-	v, err := strconv.ParseUint(s, 10, 64)
-	if err != nil {
+	v, ok, _ := parseUint([]byte(s))
+	if !ok {
 		return 0, d.fail("expected an integer from 0 to 18446744073709551615 (a number or a decimal string), got " + quote(s))
 	}
 	return v, nil
 }
 
-// defence reads {"id": stat, …}; a repeated id keeps its last value.
+// defence reads {"id": stat, …}; a repeated id keeps its last value and a null stat is absent.
 func (d *decoder) defence(dst *map[string]int) *engine.Error {
-	if d.null() {
-		*dst = nil
-		return nil
-	}
-	d.field("defence")
-	defer d.pop()
-	if !d.object() {
+	if !d.objectStart() {
 		return d.typeErr(`an object {"<token id>": stat, …}`)
 	}
 	m := map[string]int{}
@@ -484,88 +321,14 @@ func (d *decoder) defence(dst *map[string]int) *engine.Error {
 	}
 }
 
-// template reads a template object as Parse returns it.
-func (d *decoder) template(t *engine.Template) *engine.Error {
-	for {
-		key, ok := d.next()
-		if !ok {
-			return nil
-		}
-		var err *engine.Error
-		switch string(key) {
-		case "text":
-			err = d.stringField("text", &t.Text)
-		case "notation":
-			err = d.stringField("notation", &t.Notation)
-		case "rules":
-			err = d.stringField("rules", &t.Rules)
-		case "shape":
-			err = d.stringField("shape", &t.Shape)
-		case "radius":
-			err = d.intField("radius", &t.Radius)
-		case "side":
-			err = d.intField("side", &t.Side)
-		case "size":
-			err = d.intField("size", &t.Size)
-		case "length":
-			err = d.intField("length", &t.Length)
-		case "direction":
-			err = d.stringField("direction", &t.Direction)
-		case "width":
-			err = d.intField("width", &t.Width)
-		case "height":
-			err = d.intField("height", &t.Height)
-		case "squares":
-			err = d.intField("squares", &t.Squares)
-		case "within":
-			err = d.intField("within", &t.Within)
-		case "close":
-			err = d.boolPtrField("close", &t.Close)
-		case "orientation":
-			err = d.stringField("orientation", &t.Orientation)
-		default:
-			d.skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-func (d *decoder) templateField(name string, dst *engine.TemplateRef) *engine.Error {
-	if d.null() {
-		*dst = engine.TemplateRef{}
-		return nil
-	}
-	d.field(name)
-	defer d.pop()
-	switch {
-	case d.peek() == '"':
-		s, err := d.string()
-		*dst = engine.TemplateRef{Text: s}
-		return err
-	case d.object():
-		t := new(engine.Template)
-		*dst = engine.TemplateRef{Object: t}
-		return d.template(t)
-	}
-	return d.typeErr(`notation text or a template object`)
-}
-
-// rangeField reads a number of squares, "self" or "touch" (in any case).
-func (d *decoder) rangeField(name string, dst *engine.Range) *engine.Error {
-	if d.null() {
-		*dst = engine.Range{}
-		return nil
-	}
-	d.field(name)
-	defer d.pop()
+// rangeValue reads a number of squares, "self" or "touch" (in any case).
+func (d *decoder) rangeValue(dst *engine.Range) *engine.Error {
 	if d.peek() == '"' {
 		s, _ := d.string()
 		switch {
-		case strings.EqualFold(s, "self"):
+		case equalFold(s, "self"):
 			*dst = engine.Range{Kind: "self"}
-		case strings.EqualFold(s, "touch"):
+		case equalFold(s, "touch"):
 			*dst = engine.Range{Kind: "touch"}
 		default:
 			return d.fail(`expected a number of squares, "self" or "touch", got ` + quote(s))
@@ -580,109 +343,39 @@ func (d *decoder) rangeField(name string, dst *engine.Range) *engine.Error {
 	return err
 }
 
+// equalFold is strings.EqualFold(s, word) for a word of lower-case ASCII letters other than k,
+// without linking strings.EqualFold: under Unicode simple case folding the only runes that
+// match such a letter are itself, its upper case and, for s, U+017F (ſ).
+func equalFold(s, word string) bool {
+	for _, r := range s {
+		if word == "" {
+			return false
+		}
+		c := rune(word[0])
+		if r != c && r != c-('a'-'A') && !(c == 's' && r == 'ſ') {
+			return false
+		}
+		word = word[1:]
+	}
+	return word == ""
+}
+
 // request reads an evaluate request.
 func (d *decoder) request(r *engine.Request) *engine.Error {
-	if !d.object() {
-		return d.typeErr("an object")
-	}
-	for {
-		key, ok := d.next()
-		if !ok {
-			return nil
-		}
-		var err *engine.Error
-		switch string(key) {
-		case "rules":
-			err = d.stringField("rules", &r.Rules)
-		case "template":
-			err = d.templateField("template", &r.Template)
-		case "caster":
-			err = d.tokenField("caster", &r.Caster)
-		case "origin":
-			err = d.posField("origin", &r.Origin)
-		case "originSquare":
-			err = d.posField("originSquare", &r.OriginSquare)
-		case "aim":
-			err = d.posField("aim", &r.Aim)
-		case "path":
-			err = d.cellsField("path", &r.Path)
-		case "range":
-			err = d.rangeField("range", &r.Range)
-		case "tokens":
-			err = d.tokensField("tokens", &r.Tokens)
-		case "obstacles":
-			err = d.obstaclesField("obstacles", &r.Obstacles)
-		case "bounds":
-			err = d.boundsField("bounds", &r.Bounds)
-		case "targeting":
-			err = d.targetingField("targeting", &r.Targeting)
-		case "resolve":
-			err = d.resolveField("resolve", &r.Resolve)
-		case "orientation":
-			err = d.stringField("orientation", &r.Orientation)
-		case "metric":
-			err = d.stringField("metric", &r.Metric)
-		case "barriers":
-			err = d.boolPtrField("barriers", &r.Barriers)
-		case "cover":
-			err = d.stringField("cover", &r.Cover)
-		case "applyCover":
-			err = d.boolPtrField("applyCover", &r.ApplyCover)
-		default:
-			d.skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
+	return d.object("an object", requestFields, []any{&r.Rules, &r.Template, &r.Caster, &r.Origin, &r.OriginSquare,
+		&r.Aim, &r.Path, &r.Range, &r.Tokens, &r.Obstacles, &r.Bounds, &r.Targeting, &r.Resolve, &r.Orientation,
+		&r.Metric, &r.Barriers, &r.Cover, &r.ApplyCover})
 }
 
 // move reads a forced-movement request.
 func (d *decoder) move(m *engine.MoveRequest) *engine.Error {
-	if !d.object() {
-		return d.typeErr("an object")
-	}
-	for {
-		key, ok := d.next()
-		if !ok {
-			return nil
-		}
-		var err *engine.Error
-		switch string(key) {
-		case "kind":
-			err = d.stringField("kind", &m.Kind)
-		case "distance":
-			err = d.intField("distance", &m.Distance)
-		case "source":
-			if !d.null() {
-				d.field("source")
-				err = d.pos(&m.Source)
-				d.pop()
-			}
-		case "target":
-			err = d.stringField("target", &m.Target)
-		case "path":
-			err = d.cellsField("path", &m.Path)
-		case "vertical":
-			err = d.boolField("vertical", &m.Vertical)
-		case "tokens":
-			err = d.tokensField("tokens", &m.Tokens)
-		case "obstacles":
-			err = d.obstaclesField("obstacles", &m.Obstacles)
-		case "bounds":
-			err = d.boundsField("bounds", &m.Bounds)
-		default:
-			d.skip()
-		}
-		if err != nil {
-			return err
-		}
-	}
+	return d.object("an object", moveFields, []any{&m.Kind, &m.Distance, &m.Source, &m.Target, &m.Path,
+		&m.Vertical, &m.Tokens, &m.Obstacles, &m.Bounds})
 }
 
-// parseBody reads {"text": "…"}.
+// parseBody reads {"text": "…"}; unlike the request's fields, "text" may not be null.
 func (d *decoder) parseBody() (string, *engine.Error) {
-	if !d.object() {
+	if !d.objectStart() {
 		return "", d.typeErr(`an object {"text": "…"}`)
 	}
 	var text string

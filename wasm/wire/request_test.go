@@ -478,3 +478,34 @@ func TestDecodeBounded(t *testing.T) {
 		}
 	}
 }
+
+// equalFold must be strings.EqualFold for the range words.
+func TestEqualFold(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	const runes = "sSſeElLfFtToOuUcChHkKK \x00é"
+	pool := []rune(runes)
+	for _, word := range []string{"self", "touch"} {
+		cases := []string{"", word, strings.ToUpper(word), "ſelf", "SELF", "ſELF", "self ", "sel", "selff", "\xffself", "touc\xff"}
+		for i := 0; i < 200000; i++ {
+			b := []rune(word)
+			if r.IntN(4) == 0 {
+				b = b[:r.IntN(len(b)+1)]
+			}
+			for j := range b {
+				if r.IntN(3) == 0 {
+					b[j] = pool[r.IntN(len(pool))]
+				}
+			}
+			s := string(b)
+			if r.IntN(20) == 0 {
+				s += string(pool[r.IntN(len(pool))])
+			}
+			cases = append(cases, s)
+		}
+		for _, s := range cases {
+			if got, want := equalFold(s, word), strings.EqualFold(s, word); got != want {
+				t.Fatalf("equalFold(%q, %q) = %v, strings.EqualFold %v", s, word, got, want)
+			}
+		}
+	}
+}

@@ -5,6 +5,9 @@ import "github.com/aoekit/aoekit/core/engine"
 // The encoders below follow the engine types' declarations field by field — order, omitempty,
 // nil slices as null and empty ones as [] — as encoding/json would. An engine type that gains a
 // field needs it here too; the tests fill every field of every type and compare.
+//
+// They write through a few small helpers that are never inlined: in WebAssembly an inlined
+// append costs some hundred bytes at every call site, a call a few dozen (see wasm/browser).
 
 // An encoder appends to b; ok turns false on a number JSON cannot carry (NaN, ±Inf), where
 // encoding/json fails too.
@@ -13,109 +16,109 @@ type encoder struct {
 	ok bool
 }
 
-func newEncoder(size int) *encoder { return &encoder{b: make([]byte, 0, size), ok: true} }
-
+// raw writes s as it is.
+//
+//go:noinline
 func (e *encoder) raw(s string) { e.b = append(e.b, s...) }
-func (e *encoder) str(s string) { e.b = appendString(e.b, s) }
-func (e *encoder) int(v int)    { e.b = appendInt(e.b, v) }
-func (e *encoder) bool(v bool)  { e.b = appendBool(e.b, v) }
 
-func (e *encoder) float(f float64) {
+// str writes name (the field's key with its punctuation, such as `,"id":`) and v as a JSON string.
+//
+//go:noinline
+func (e *encoder) str(name, v string) { e.b = appendString(append(e.b, name...), v) }
+
+// int writes name and v.
+//
+//go:noinline
+func (e *encoder) int(name string, v int) { e.b = appendInt(append(e.b, name...), v) }
+
+// bool writes name and v.
+//
+//go:noinline
+func (e *encoder) bool(name string, v bool) { e.b = appendBool(append(e.b, name...), v) }
+
+// float writes name and f.
+//
+//go:noinline
+func (e *encoder) float(name string, f float64) {
 	var good bool
-	if e.b, good = appendFloat(e.b, f); !good {
+	if e.b, good = appendFloat(append(e.b, name...), f); !good {
 		e.ok = false
 	}
 }
 
-// optString writes ,"name":"v" unless v is empty (omitempty).
+// optString writes name and v unless v is empty (omitempty).
 func (e *encoder) optString(name, v string) {
 	if v != "" {
-		e.raw(name)
-		e.str(v)
+		e.str(name, v)
 	}
 }
 
-// optInt writes ,"name":v unless v is 0 (omitempty).
+// optInt writes name and v unless v is 0 (omitempty).
 func (e *encoder) optInt(name string, v int) {
 	if v != 0 {
-		e.raw(name)
-		e.int(v)
+		e.int(name, v)
 	}
 }
 
-func (e *encoder) cell(c [3]int) {
-	e.b = append(e.b, '[')
-	e.int(c[0])
-	e.b = append(e.b, ',')
-	e.int(c[1])
-	e.b = append(e.b, ',')
-	e.int(c[2])
-	e.b = append(e.b, ']')
+// cell writes name and [x,y,z]. It writes the bytes itself, not through the helpers: results
+// hold thousands of cells.
+func (e *encoder) cell(name string, c [3]int) {
+	b := append(e.b, name...)
+	b = appendInt(append(b, '['), c[0])
+	b = appendInt(append(b, ','), c[1])
+	b = appendInt(append(b, ','), c[2])
+	e.b = append(b, ']')
 }
 
-func (e *encoder) point(p [3]float64) {
-	e.b = append(e.b, '[')
-	e.float(p[0])
-	e.b = append(e.b, ',')
-	e.float(p[1])
-	e.b = append(e.b, ',')
-	e.float(p[2])
-	e.b = append(e.b, ']')
+// point writes name and [x,y,z].
+func (e *encoder) point(name string, p [3]float64) {
+	e.raw(name)
+	sep := "["
+	for _, v := range p {
+		e.float(sep, v)
+		sep = ","
+	}
+	e.raw("]")
 }
 
-func (e *encoder) cells(cells [][3]int) {
+// cells writes name and a list of cells (null when nil).
+func (e *encoder) cells(name string, cells [][3]int) {
 	if cells == nil {
+		e.raw(name)
 		e.raw("null")
 		return
 	}
-	e.b = append(e.b, '[')
-	for i, c := range cells {
-		if i > 0 {
-			e.b = append(e.b, ',')
-		}
-		e.cell(c)
+	e.raw(name)
+	sep := "["
+	for _, c := range cells {
+		e.cell(sep, c)
+		sep = ","
 	}
-	e.b = append(e.b, ']')
+	if len(cells) == 0 {
+		e.raw("[")
+	}
+	e.raw("]")
 }
 
-func (e *encoder) ints(v []int) {
-	if v == nil {
-		e.raw("null")
-		return
-	}
-	e.b = append(e.b, '[')
-	for i, n := range v {
-		if i > 0 {
-			e.b = append(e.b, ',')
-		}
-		e.int(n)
-	}
-	e.b = append(e.b, ']')
+func (e *encoder) pos(name string, p engine.Pos) {
+	e.raw(name)
+	e.int(`{"x":`, p.X)
+	e.int(`,"y":`, p.Y)
+	e.int(`,"z":`, p.Z)
+	e.raw("}")
 }
 
-func (e *encoder) pos(p engine.Pos) {
-	e.raw(`{"x":`)
-	e.int(p.X)
-	e.raw(`,"y":`)
-	e.int(p.Y)
-	e.raw(`,"z":`)
-	e.int(p.Z)
-	e.b = append(e.b, '}')
-}
-
-func (e *encoder) template(t *engine.Template) {
-	e.b = append(e.b, '{')
+func (e *encoder) template(name string, t *engine.Template) {
+	e.raw(name)
 	if t.Text != "" {
-		e.raw(`"text":`)
-		e.str(t.Text)
-		e.b = append(e.b, ',')
+		e.str(`{"text":`, t.Text)
+		e.raw(",")
+	} else {
+		e.raw("{")
 	}
-	e.raw(`"notation":`)
-	e.str(t.Notation)
-	e.raw(`,"rules":`)
-	e.str(t.Rules)
-	e.raw(`,"shape":`)
-	e.str(t.Shape)
+	e.str(`"notation":`, t.Notation)
+	e.str(`,"rules":`, t.Rules)
+	e.str(`,"shape":`, t.Shape)
 	e.optInt(`,"radius":`, t.Radius)
 	e.optInt(`,"side":`, t.Side)
 	e.optInt(`,"size":`, t.Size)
@@ -126,124 +129,113 @@ func (e *encoder) template(t *engine.Template) {
 	e.optInt(`,"squares":`, t.Squares)
 	e.optInt(`,"within":`, t.Within)
 	if t.Close != nil {
-		e.raw(`,"close":`)
-		e.bool(*t.Close)
+		e.bool(`,"close":`, *t.Close)
 	}
 	e.optString(`,"orientation":`, t.Orientation)
-	e.b = append(e.b, '}')
+	e.raw("}")
 }
 
 func (e *encoder) result(r *engine.Result) {
-	e.raw(`{"template":`)
-	e.template(&r.Template)
+	e.template(`{"template":`, &r.Template)
 	e.optString(`,"direction":`, r.Direction)
-	e.raw(`,"origin":`)
-	e.pos(r.Origin)
-	e.raw(`,"originVisible":`)
-	e.bool(r.OriginVisible)
-	e.raw(`,"cells":`)
-	e.cells(r.Cells)
-	e.raw(`,"count":`)
-	e.int(r.Count)
+	e.pos(`,"origin":`, r.Origin)
+	e.bool(`,"originVisible":`, r.OriginVisible)
+	e.cells(`,"cells":`, r.Cells)
+	e.int(`,"count":`, r.Count)
 	e.raw(`,"targets":`)
-	if r.Targets == nil {
+	switch {
+	case r.Targets == nil:
 		e.raw("null")
-	} else {
-		e.b = append(e.b, '[')
-		for i := range r.Targets {
-			if i > 0 {
-				e.b = append(e.b, ',')
-			}
-			e.target(&r.Targets[i])
-		}
-		e.b = append(e.b, ']')
+	case len(r.Targets) == 0:
+		e.raw("[]")
 	}
-	e.b = append(e.b, '}')
+	sep := "["
+	for i := range r.Targets {
+		e.target(sep, &r.Targets[i])
+		sep = ","
+	}
+	if len(r.Targets) > 0 {
+		e.raw("]")
+	}
+	e.raw("}")
 }
 
-func (e *encoder) target(t *engine.Target) {
-	e.raw(`{"id":`)
-	e.str(t.ID)
-	e.raw(`,"inArea":`)
-	e.bool(t.InArea)
-	e.raw(`,"affected":`)
-	e.bool(t.Affected)
+func (e *encoder) target(sep string, t *engine.Target) {
+	e.raw(sep)
+	e.str(`{"id":`, t.ID)
+	e.bool(`,"inArea":`, t.InArea)
+	e.bool(`,"affected":`, t.Affected)
 	e.optString(`,"reason":`, t.Reason)
-	e.raw(`,"cover":`)
-	e.str(t.Cover)
-	e.raw(`,"bonus":`)
-	e.int(t.Bonus)
-	e.raw(`,"blocked":`)
-	e.int(t.Blocked)
+	e.str(`,"cover":`, t.Cover)
+	e.int(`,"bonus":`, t.Bonus)
+	e.int(`,"blocked":`, t.Blocked)
 	e.raw(`,"lines":`)
-	if t.Lines == nil {
+	switch {
+	case t.Lines == nil:
 		e.raw("null")
-	} else {
-		e.b = append(e.b, '[')
-		for i, l := range t.Lines {
-			if i > 0 {
-				e.b = append(e.b, ',')
-			}
-			e.raw(`{"from":`)
-			e.point(l.From)
-			e.raw(`,"to":`)
-			e.point(l.To)
-			e.raw(`,"blocked":`)
-			e.bool(l.Blocked)
-			e.b = append(e.b, '}')
-		}
-		e.b = append(e.b, ']')
+	case len(t.Lines) == 0:
+		e.raw("[]")
 	}
-	if t.Roll != nil {
+	sep = "["
+	for _, l := range t.Lines {
+		e.raw(sep)
+		e.point(`{"from":`, l.From)
+		e.point(`,"to":`, l.To)
+		e.bool(`,"blocked":`, l.Blocked)
+		e.raw("}")
+		sep = ","
+	}
+	if len(t.Lines) > 0 {
+		e.raw("]")
+	}
+	if r := t.Roll; r != nil {
 		e.raw(`,"roll":{"dice":`)
-		e.ints(t.Roll.Dice)
-		e.raw(`,"total":`)
-		e.int(t.Roll.Total)
-		e.raw(`,"defence":`)
-		e.int(t.Roll.Defence)
-		e.raw(`,"hit":`)
-		e.bool(t.Roll.Hit)
-		e.b = append(e.b, '}')
+		if r.Dice == nil {
+			e.raw("null")
+		} else {
+			sep = "["
+			for _, n := range r.Dice {
+				e.int(sep, n)
+				sep = ","
+			}
+			if len(r.Dice) == 0 {
+				e.raw("[")
+			}
+			e.raw("]")
+		}
+		e.int(`,"total":`, r.Total)
+		e.int(`,"defence":`, r.Defence)
+		e.bool(`,"hit":`, r.Hit)
+		e.raw("}")
 	}
-	e.b = append(e.b, '}')
+	e.raw("}")
 }
 
 func (e *encoder) moveResult(m *engine.MoveResult) {
-	e.raw(`{"path":`)
-	e.cells(m.Path)
-	e.raw(`,"end":`)
-	e.pos(m.End)
-	e.raw(`,"collision":`)
+	e.cells(`{"path":`, m.Path)
+	e.pos(`,"end":`, m.End)
 	if c := m.Collision; c == nil {
-		e.raw("null")
+		e.raw(`,"collision":null`)
 	} else {
-		e.raw(`{"with":`)
-		e.str(c.With)
-		e.raw(`,"at":`)
-		e.cell(c.At)
-		e.raw(`,"left":`)
-		e.int(c.Left)
-		e.b = append(e.b, '}')
+		e.str(`,"collision":{"with":`, c.With)
+		e.cell(`,"at":`, c.At)
+		e.int(`,"left":`, c.Left)
+		e.raw("}")
 	}
-	e.b = append(e.b, '}')
+	e.raw("}")
 }
 
-func (e *encoder) version(v engine.VersionInfo) {
-	e.raw(`{"engine":`)
-	e.str(v.Engine)
-	e.raw(`,"version":`)
-	e.str(v.Version)
-	e.raw(`,"contract":`)
-	e.int(v.Contract)
-	e.b = append(e.b, '}')
+func (e *encoder) version(v *engine.VersionInfo) {
+	e.str(`{"engine":`, v.Engine)
+	e.str(`,"version":`, v.Version)
+	e.int(`,"contract":`, v.Contract)
+	e.raw("}")
 }
 
 // errorBody writes {"error":{"code","message","at"?}}.
 func (e *encoder) errorBody(err *engine.Error) {
-	e.raw(`{"error":{"code":`)
-	e.str(err.Code)
-	e.raw(`,"message":`)
-	e.str(err.Message)
+	e.str(`{"error":{"code":`, err.Code)
+	e.str(`,"message":`, err.Message)
 	e.optInt(`,"at":`, err.At)
 	e.raw(`}}`)
 }

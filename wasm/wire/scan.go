@@ -59,10 +59,8 @@ func (s *scanner) value(depth int) *engine.Error {
 		return s.fail("")
 	}
 	switch c := s.data[s.i]; {
-	case c == '{':
-		return s.object(depth + 1)
-	case c == '[':
-		return s.array(depth + 1)
+	case c == '{' || c == '[':
+		return s.container(depth + 1)
 	case c == '"':
 		return s.str()
 	case c == '-' || c >= '0' && c <= '9':
@@ -77,76 +75,52 @@ func (s *scanner) value(depth int) *engine.Error {
 	return s.fail("expected a value")
 }
 
-func (s *scanner) object(depth int) *engine.Error {
+// container scans an object or an array at nesting depth depth.
+func (s *scanner) container(depth int) *engine.Error {
 	if depth > MaxDepth {
 		return malformed(s.i, "nested deeper than "+strconv.Itoa(MaxDepth)+" levels")
 	}
-	s.i++ // {
+	obj := s.data[s.i] == '{'
+	end, sep := byte(']'), "expected ',' or ']'"
+	if obj {
+		end, sep = '}', "expected ',' or '}'"
+	}
+	s.i++
 	s.ws()
-	if s.i < len(s.data) && s.data[s.i] == '}' {
+	if s.i < len(s.data) && s.data[s.i] == end {
 		s.i++
 		return nil
 	}
 	for {
-		if s.i >= len(s.data) || s.data[s.i] != '"' {
-			return s.fail("expected a field name (a string)")
+		if obj {
+			if s.i >= len(s.data) || s.data[s.i] != '"' {
+				return s.fail("expected a field name (a string)")
+			}
+			if err := s.str(); err != nil {
+				return err
+			}
+			s.ws()
+			if s.i >= len(s.data) || s.data[s.i] != ':' {
+				return s.fail("expected ':'")
+			}
+			s.i++
+			s.ws()
 		}
-		if err := s.str(); err != nil {
-			return err
-		}
-		s.ws()
-		if s.i >= len(s.data) || s.data[s.i] != ':' {
-			return s.fail("expected ':'")
-		}
-		s.i++
-		s.ws()
 		if err := s.value(depth); err != nil {
 			return err
 		}
 		s.ws()
-		if s.i >= len(s.data) {
+		switch {
+		case s.i >= len(s.data):
 			return s.fail("")
-		}
-		switch s.data[s.i] {
-		case ',':
+		case s.data[s.i] == ',':
 			s.i++
 			s.ws()
-		case '}':
+		case s.data[s.i] == end:
 			s.i++
 			return nil
 		default:
-			return s.fail("expected ',' or '}'")
-		}
-	}
-}
-
-func (s *scanner) array(depth int) *engine.Error {
-	if depth > MaxDepth {
-		return malformed(s.i, "nested deeper than "+strconv.Itoa(MaxDepth)+" levels")
-	}
-	s.i++ // [
-	s.ws()
-	if s.i < len(s.data) && s.data[s.i] == ']' {
-		s.i++
-		return nil
-	}
-	for {
-		if err := s.value(depth); err != nil {
-			return err
-		}
-		s.ws()
-		if s.i >= len(s.data) {
-			return s.fail("")
-		}
-		switch s.data[s.i] {
-		case ',':
-			s.i++
-			s.ws()
-		case ']':
-			s.i++
-			return nil
-		default:
-			return s.fail("expected ',' or ']'")
+			return s.fail(sep)
 		}
 	}
 }

@@ -1,10 +1,6 @@
 package wire
 
-import (
-	"errors"
-
-	"github.com/aoekit/aoekit/core/engine"
-)
+import "github.com/aoekit/aoekit/core/engine"
 
 // The engine's entry points, replaced in tests to check that panics are recovered.
 var (
@@ -28,8 +24,9 @@ func internal(msg string) *engine.Error {
 	return &engine.Error{Code: engine.CodeBadRequest, Message: internalPrefix + msg}
 }
 
-// recovered turns a recovered panic value into an internal error.
-func recovered(r any) *engine.Error {
+// Recovered turns a recovered panic value into an internal error, for doors that guard their
+// own code as wire guards its functions.
+func Recovered(r any) *engine.Error {
 	switch v := r.(type) {
 	case error:
 		return internal(v.Error())
@@ -43,14 +40,15 @@ func recovered(r any) *engine.Error {
 func guard(out *[]byte, err **engine.Error) {
 	if r := recover(); r != nil {
 		*out = nil
-		*err = recovered(r)
+		*err = Recovered(r)
 	}
 }
 
-// asError turns an engine error into an *engine.Error (bad_request when it is not one).
+// asError turns an engine error into an *engine.Error (bad_request when it is not one). The
+// engine's errors are all *engine.Error, never wrapped: a type assertion, not errors.As, which
+// would link internal/reflectlite into the browser module.
 func asError(err error) *engine.Error {
-	var e *engine.Error
-	if errors.As(err, &e) && e != nil {
+	if e, ok := err.(*engine.Error); ok && e != nil {
 		return e
 	}
 	return &engine.Error{Code: engine.CodeBadRequest, Message: err.Error()}
@@ -70,93 +68,112 @@ func Status(err *engine.Error) int {
 	return 400
 }
 
-// DecodeRequest reads an evaluate request (CONTRACT evaluate). Unknown fields are ignored and
-// null fields are absent ones; malformed JSON is an error naming the byte offset, a value of the
-// wrong type one naming its path ("tokens[3].x: expected an integer, got a string").
-func DecodeRequest(body []byte) (req *engine.Request, err *engine.Error) {
+// decode reads body into req: a *engine.Request, a *engine.MoveRequest or a *string (the text
+// of a parse body). A panic becomes an internal error.
+func decode(body []byte, req any) (err *engine.Error) {
 	defer func() {
 		if r := recover(); r != nil {
-			req, err = nil, recovered(r)
+			err = Recovered(r)
 		}
 	}()
 	d, err := newDecoder(body)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	req = new(engine.Request)
-	if err := d.request(req); err != nil {
+	switch req := req.(type) {
+	case *engine.Request:
+		err = d.request(req)
+	case *engine.MoveRequest:
+		err = d.move(req)
+	case *string:
+		*req, err = d.parseBody()
+	}
+	return err
+}
+
+// DecodeRequest reads an evaluate request (CONTRACT evaluate). Unknown fields are ignored and
+// null fields are absent ones; malformed JSON is an error naming the byte offset, a value of the
+// wrong type one naming its path ("tokens[3].x: expected an integer, got a string").
+func DecodeRequest(body []byte) (*engine.Request, *engine.Error) {
+	req := new(engine.Request)
+	if err := decode(body, req); err != nil {
 		return nil, err
 	}
 	return req, nil
 }
 
 // DecodeMove reads a forced-movement request (CONTRACT move), as DecodeRequest does.
-func DecodeMove(body []byte) (req *engine.MoveRequest, err *engine.Error) {
-	defer func() {
-		if r := recover(); r != nil {
-			req, err = nil, recovered(r)
-		}
-	}()
-	d, err := newDecoder(body)
-	if err != nil {
-		return nil, err
-	}
-	req = new(engine.MoveRequest)
-	if err := d.move(req); err != nil {
+func DecodeMove(body []byte) (*engine.MoveRequest, *engine.Error) {
+	req := new(engine.MoveRequest)
+	if err := decode(body, req); err != nil {
 		return nil, err
 	}
 	return req, nil
 }
 
 // DecodeParse reads a parse body, {"text": "…"}, and returns the text.
-func DecodeParse(body []byte) (text string, err *engine.Error) {
-	defer func() {
-		if r := recover(); r != nil {
-			text, err = "", recovered(r)
-		}
-	}()
-	d, err := newDecoder(body)
-	if err != nil {
+func DecodeParse(body []byte) (string, *engine.Error) {
+	var text string
+	if err := decode(body, &text); err != nil {
 		return "", err
 	}
-	return d.parseBody()
+	return text, nil
+}
+
+// encode returns the JSON of v — a *engine.Result, *engine.Template, *engine.MoveResult,
+// *engine.VersionInfo or *engine.Error — from a buffer of size bytes; nil when v holds a
+// number JSON cannot carry. A panic becomes an internal error.
+func encode(v any, size int) (out []byte, err *engine.Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			out, err = nil, Recovered(r)
+		}
+	}()
+	e := &encoder{b: make([]byte, 0, size), ok: true}
+	switch v := v.(type) {
+	case *engine.Result:
+		e.result(v)
+	case *engine.Template:
+		e.template("", v)
+	case *engine.MoveResult:
+		e.moveResult(v)
+	case *engine.VersionInfo:
+		e.version(v)
+	case *engine.Error:
+		e.errorBody(v)
+	}
+	if !e.ok {
+		return nil, nil
+	}
+	return e.b, nil
 }
 
 // EncodeResult returns the JSON of r, as encoding/json gives it; nil when r is nil or holds a
 // number JSON cannot carry (NaN, ±Inf), which encoding/json refuses too.
-func EncodeResult(r *engine.Result) (out []byte) {
-	defer guard(&out, new(*engine.Error))
+func EncodeResult(r *engine.Result) []byte {
 	if r == nil {
 		return nil
 	}
-	e := newEncoder(256 + 16*len(r.Cells) + 256*len(r.Targets))
-	e.result(r)
-	if !e.ok {
-		return nil
-	}
-	return e.b
+	out, _ := encode(r, 256+16*len(r.Cells)+256*len(r.Targets))
+	return out
 }
 
 // EncodeTemplate returns the JSON of t, as encoding/json gives it.
-func EncodeTemplate(t *engine.Template) (out []byte) {
-	defer guard(&out, new(*engine.Error))
+func EncodeTemplate(t *engine.Template) []byte {
 	if t == nil {
 		return []byte("null")
 	}
-	e := newEncoder(128)
-	e.template(t)
-	return e.b
+	out, _ := encode(t, 128)
+	return out
 }
 
 // EncodeMoveResult returns the JSON of m, as encoding/json gives it.
-func EncodeMoveResult(m *engine.MoveResult) (out []byte) {
-	defer guard(&out, new(*engine.Error))
+func EncodeMoveResult(m *engine.MoveResult) []byte {
 	if m == nil {
 		return []byte("null")
 	}
-	e := newEncoder(64 + 16*len(m.Path))
-	e.moveResult(m)
-	return e.b
+	out, _ := encode(m, 64+16*len(m.Path))
+	return out
 }
 
 // Parse answers a parse body, {"text": "…"}, with the template's JSON.
@@ -173,9 +190,15 @@ func Parse(body []byte) (out []byte, err *engine.Error) {
 	return EncodeTemplate(&t), nil
 }
 
-// Evaluate answers an evaluate request with the result's JSON.
-func Evaluate(body []byte) (out []byte, err *engine.Error) {
-	defer guard(&out, &err)
+// EvaluateResult decodes an evaluate request and evaluates it: the result, never nil, or the
+// error Evaluate would give (a panic becomes an internal error). Doors with their own encoding
+// of the result (the browser module's packed cells) use it to answer as Evaluate does.
+func EvaluateResult(body []byte) (res *engine.Result, err *engine.Error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, Recovered(r)
+		}
+	}()
 	req, err := DecodeRequest(body)
 	if err != nil {
 		return nil, err
@@ -187,7 +210,17 @@ func Evaluate(body []byte) (out []byte, err *engine.Error) {
 	if res == nil {
 		return nil, internal("evaluate returned no result")
 	}
-	out = EncodeResult(res)
+	return res, nil
+}
+
+// Evaluate answers an evaluate request with the result's JSON. (EvaluateResult and
+// EncodeResult recover their panics: nothing else here can panic.)
+func Evaluate(body []byte) ([]byte, *engine.Error) {
+	res, err := EvaluateResult(body)
+	if err != nil {
+		return nil, err
+	}
+	out := EncodeResult(res)
 	if out == nil {
 		return nil, internal("the result holds a number JSON cannot carry (NaN or infinity)")
 	}
@@ -212,28 +245,23 @@ func Move(body []byte) (out []byte, err *engine.Error) {
 }
 
 // Version returns the JSON of engine.About().
-func Version() (out []byte) {
-	defer func() {
-		if r := recover(); r != nil {
-			out = Error(recovered(r))
-		}
-	}()
-	e := newEncoder(64)
-	e.version(engine.About())
-	return e.b
+func Version() []byte {
+	v := engine.About()
+	out, err := encode(&v, 64)
+	if err != nil {
+		return Error(err)
+	}
+	return out
 }
 
 // Error returns {"error": {"code", "message", "at"?}} for err; a nil err is an internal error.
-func Error(err *engine.Error) (out []byte) {
-	defer func() {
-		if r := recover(); r != nil {
-			out = []byte(`{"error":{"code":"bad_request","message":"internal error: encoding an error"}}`)
-		}
-	}()
+func Error(err *engine.Error) []byte {
 	if err == nil {
 		err = internal("no error to report")
 	}
-	e := newEncoder(64 + len(err.Message))
-	e.errorBody(err)
-	return e.b
+	out, perr := encode(err, 64+len(err.Message))
+	if perr != nil {
+		return []byte(`{"error":{"code":"bad_request","message":"internal error: encoding an error"}}`)
+	}
+	return out
 }
