@@ -131,9 +131,8 @@ func units(f float64) int {
 	return max(1, int(math.Round(f*board.Full)))
 }
 
-// solidsOf validates the obstacles and indexes them; extra cells (wall squares) are added
-// as full blocks.
-func solidsOf(obstacles []Obstacle, extra []grid.Cell) (*board.Solids, *Error) {
+// solidsOf validates the obstacles and indexes them.
+func solidsOf(obstacles []Obstacle) (*board.Solids, *Error) {
 	if len(obstacles) > MaxObstacles {
 		return nil, newError(CodeTooLarge, "obstacles: "+itoa(len(obstacles))+" obstacles, past the limit of "+itoa(MaxObstacles))
 	}
@@ -151,11 +150,6 @@ func solidsOf(obstacles []Obstacle, extra []grid.Cell) (*board.Solids, *Error) {
 	return board.FromSeq(func(yield func(board.Solid) bool) {
 		for _, o := range obstacles {
 			if !yield(board.Solid{Cell: grid.Cell{X: o.X, Y: o.Y, Z: o.Z}, Fill: units(o.Fill)}) {
-				return
-			}
-		}
-		for _, c := range extra {
-			if !yield(board.Solid{Cell: c, Fill: board.Full}) {
 				return
 			}
 		}

@@ -116,7 +116,7 @@ func evaluate(req *Request) (*Result, *Error) {
 	if e = j.placeShape(); e != nil {
 		return nil, e
 	}
-	if j.solids, e = solidsOf(req.Obstacles, nil); e != nil {
+	if j.solids, e = solidsOf(req.Obstacles); e != nil {
 		return nil, e
 	}
 	if e = j.checkPlacement(); e != nil {
@@ -278,8 +278,7 @@ func (j *job) placeShape() *Error {
 // checkPlacement applies range, "within" and line of effect to the origin (SPEC §2.9, §3.1)
 // and the rules of walls (SPEC §3.6).
 func (j *job) checkPlacement() *Error {
-	if w, ok := j.shape.(template.Wall); ok {
-		_ = w
+	if _, ok := j.shape.(template.Wall); ok {
 		for i, c := range j.place.Path {
 			if j.solids.Fill(c) > 0 {
 				return newError(CodeInvalidWall, "path: square "+itoa(i+1)+" "+cellText(c)+" is an obstacle")

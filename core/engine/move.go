@@ -44,7 +44,7 @@ func move(req *MoveRequest) (*MoveResult, *Error) {
 	if target == nil {
 		return nil, newError(CodeBadRequest, "target: no token has the id \""+req.Target+"\"")
 	}
-	solids, e := solidsOf(req.Obstacles, nil)
+	solids, e := solidsOf(req.Obstacles)
 	if e != nil {
 		return nil, e
 	}
