@@ -18,8 +18,13 @@ const maxDense = 1 << 24
 // maxTiles bounds the table of column counts Empty reads: a board wider than about 127 × 127
 // columns is counted in square tiles of 2, 4, 8, … columns, so that the table stays small
 // (64 KiB) however large the board. Building and clearing a table of one count per column
-// cost more on a 500 × 500 board than the whole rest of an evaluation.
-const maxTiles = 1 << 14
+// cost more on a 500 × 500 board than the whole rest of an evaluation. Boards of more than
+// 4 × minTiles columns have a tile for each 4 columns or more, so that the table (4 bytes a
+// tile) is no larger than the dense index (a byte a cell).
+const (
+	maxTiles = 1 << 14
+	minTiles = 1 << 10
+)
 
 // Solids is a set of solid cells with fills in lattice units (1 … 400). The zero value is an
 // empty board. It implements the los.Solids and los.Regions interfaces.
@@ -91,7 +96,7 @@ func FromSeq(cells iter.Seq[Solid]) *Solids {
 	}
 	for ; s.shift < 31; s.shift++ {
 		s.tx, s.ty = (s.nx-1)>>s.shift+1, (s.ny-1)>>s.shift+1
-		if int64(s.tx+1)*int64(s.ty+1) <= maxTiles {
+		if int64(s.tx+1)*int64(s.ty+1) <= min(maxTiles, max(minTiles, int64(s.nx)*int64(s.ny)/4)) {
 			break
 		}
 	}

@@ -178,8 +178,9 @@ func TargetPoints(dst []los.Point, src los.Point, t Target, boost bool) []los.Po
 	return out
 }
 
-func segments(src []los.Point, dst []los.Point, s los.Solids) Result {
-	r := Result{Segments: make([]Segment, 0, len(src)*len(dst))}
+// segments judges every segment from src to dst, appending them to buf.
+func segments(buf []Segment, src []los.Point, dst []los.Point, s los.Solids) Result {
+	r := Result{Segments: buf}
 	for _, a := range src {
 		for _, b := range dst {
 			blocked := los.Blocked(a, b, s)
@@ -195,7 +196,14 @@ func segments(src []los.Point, dst []los.Point, s los.Solids) Result {
 // FromPoint judges t from one source point (an area's origin, SPEC §5.4), with the low-point
 // boost.
 func FromPoint(src los.Point, t Target, s los.Solids) Result {
-	return segments([]los.Point{src}, TargetPoints(nil, src, t, true), s)
+	return AppendFromPoint(nil, src, t, s)
+}
+
+// AppendFromPoint is FromPoint with the segments appended to buf (the result's Segments share
+// its storage): a caller judging many targets passes the previous result's Segments[:0] and
+// allocates nothing per target.
+func AppendFromPoint(buf []Segment, src los.Point, t Target, s los.Solids) Result {
+	return segments(buf, []los.Point{src}, TargetPoints(nil, src, t, true), s)
 }
 
 // FromCell judges t from an attacker standing in cell a (SPEC §5.4). Ranged and Reach use the
@@ -234,7 +242,7 @@ func FromCell(kind Kind, a grid.Cell, t Target, standing bool, s los.Solids) Res
 			}
 		}
 	}
-	return segments(src, TargetPoints(nil, los.Centre(a), t, false), s)
+	return segments(nil, src, TargetPoints(nil, los.Centre(a), t, false), s)
 }
 
 // CentreLine is TDGS line of effect between two cells: one segment, centre to centre

@@ -57,6 +57,26 @@ func (s *cellSet) set(c grid.Cell, v uint8) {
 	s.dense[((c.Z-s.lo.Z)*s.ny+(c.Y-s.lo.Y))*s.nx+(c.X-s.lo.X)] = v
 }
 
+// appendDense appends the cells of state v inside clip to out, sorted by z, then y, then x.
+// The set must be dense.
+func (s *cellSet) appendDense(out [][3]int32, clip box, v uint8) [][3]int32 {
+	for z := clip.lo.Z; z <= clip.hi.Z; z++ {
+		for y := clip.lo.Y; y <= clip.hi.Y; y++ {
+			if clip.lo.X > clip.hi.X {
+				break
+			}
+			i := ((z-s.lo.Z)*s.ny+(y-s.lo.Y))*s.nx + (clip.lo.X - s.lo.X)
+			row := s.dense[i : i+clip.hi.X-clip.lo.X+1]
+			for k, st := range row {
+				if st == v {
+					out = append(out, [3]int32{int32(clip.lo.X + k), int32(y), int32(z)})
+				}
+			}
+		}
+	}
+	return out
+}
+
 // best returns the highest state of any cell of sp.
 func (s *cellSet) best(sp grid.Space) uint8 {
 	lo, hi := sp.Min(), sp.Max()
@@ -76,7 +96,7 @@ func (s *cellSet) best(sp grid.Space) uint8 {
 }
 
 // sortCells sorts cells by z, then y, then x (CONTRACT's order).
-func sortCells(cells [][3]int) {
+func sortCells(cells [][3]int32) {
 	hsort.Sort(len(cells), func(i, j int) bool {
 		a, b := cells[i], cells[j]
 		if a[2] != b[2] {

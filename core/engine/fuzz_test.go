@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -151,7 +152,7 @@ func checkAnswer(t *testing.T, res *Result, err error) {
 		t.Fatalf("count %d of %d cells", res.Count, len(res.Cells))
 	}
 	for i := 1; i < len(res.Cells); i++ {
-		if grid.Compare(cellOf(res.Cells[i-1]), cellOf(res.Cells[i])) >= 0 {
+		if grid.Compare(gridCell(res.Cells[i-1]), gridCell(res.Cells[i])) >= 0 {
 			t.Fatalf("cells not sorted or repeated at %d: %v %v", i, res.Cells[i-1], res.Cells[i])
 		}
 	}
@@ -174,8 +175,10 @@ func FuzzEvaluate(f *testing.F) {
 	f.Add([]byte("Draw Steel burst by a wall, with tokens and obstacles"))
 	f.Add([]byte{17, 3, 1, 0, 0, 0, 0, 0, 2, 3, 200, 100, 50, 25, 12, 6})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		res, err := Evaluate(decodeRequest(b))
+		req := decodeRequest(b)
+		res, err := Evaluate(req)
 		checkAnswer(t, res, err)
+		sameAsWholeBoard(t, "fuzz", req)
 		m, err := Move(decodeMove(b))
 		if err != nil {
 			checkAnswer(t, nil, err)
@@ -195,8 +198,10 @@ func TestEvaluate_8_3_NeverPanics(t *testing.T) {
 		for k := range b {
 			b[k] = byte(r.UintN(256))
 		}
-		res, err := Evaluate(decodeRequest(b))
+		req := decodeRequest(b)
+		res, err := Evaluate(req)
 		checkAnswer(t, res, err)
+		sameAsWholeBoard(t, fmt.Sprint("request ", i), req)
 		if err == nil {
 			valid++
 		}

@@ -141,7 +141,7 @@ func checkMovePath(req *MoveRequest, src grid.Cell, sp grid.Space, path []grid.C
 // whose space would hold an obstacle (any fill), another creature, or leave the bounds
 // (SPEC §3.7).
 func walk(req *MoveRequest, target *entity, tokens []entity, solids *board.Solids, path []grid.Cell) *MoveResult {
-	res := &MoveResult{Path: [][3]int{}, End: posOf(target.space.Anchor)}
+	res := &MoveResult{Path: [][3]int32{}, End: posOf(target.space.Anchor)}
 	for i, c := range path {
 		next := grid.Space{Anchor: c, Size: target.space.Size, Height: target.space.Height}
 		with := ""
@@ -162,10 +162,10 @@ func walk(req *MoveRequest, target *entity, tokens []entity, solids *board.Solid
 			}
 		}
 		if with != "" {
-			res.Collision = &Collision{With: with, At: [3]int{c.X, c.Y, c.Z}, Left: req.Distance - i}
+			res.Collision = &Collision{With: with, At: cell32(c), Left: req.Distance - i}
 			return res
 		}
-		res.Path = append(res.Path, [3]int{c.X, c.Y, c.Z})
+		res.Path = append(res.Path, cell32(c))
 		res.End = posOf(c)
 	}
 	return res

@@ -219,11 +219,11 @@ func TestProperty_8_1_TurningTurnsTheAnswer(t *testing.T) {
 // sameTurned says how b differs from a turned a quarter, or "".
 func sameTurned(a, b *Result) string {
 	var want [][3]int
-	for _, c := range a.Cells {
+	for _, c := range ints(a.Cells) {
 		want = append(want, turnCell(c))
 	}
 	slices.SortFunc(want, func(p, q [3]int) int { return grid.Compare(cellOf(p), cellOf(q)) })
-	if !slices.Equal(want, b.Cells) {
+	if !slices.Equal(want, ints(b.Cells)) {
 		return fmt.Sprintf("cells %v\nturned %v", want, b.Cells)
 	}
 	if len(a.Targets) != len(b.Targets) {
@@ -264,7 +264,7 @@ func TestProperty_4_3_FillNeverEntersSolid(t *testing.T) {
 		size := 1 + r.IntN(6)
 		o := Pos{10, 10, 0}
 		req := &Request{Template: TemplateRef{Text: fmt.Sprintf("circle %d", size)}, Origin: &o}
-		disc := mustEvaluate(t, req).Cells
+		disc := ints(mustEvaluate(t, req).Cells)
 		inDisc := map[[3]int]bool{}
 		for _, c := range disc {
 			inDisc[c] = true
@@ -276,7 +276,7 @@ func TestProperty_4_3_FillNeverEntersSolid(t *testing.T) {
 			req.Obstacles = append(req.Obstacles, Obstacle{X: c[0], Y: c[1], Fill: f})
 			solid[c] = solid[c] || f == 1
 		}
-		got := mustEvaluate(t, req).Cells
+		got := ints(mustEvaluate(t, req).Cells)
 		// Reference flood fill.
 		want := map[[3]int]bool{}
 		start := [3]int{10, 10, 0}

@@ -55,7 +55,7 @@ func TestWall_3_6_Valid(t *testing.T) {
 	req.Path = [][3]int{{2, 0, 0}, {3, 0, 0}, {3, 0, 1}, {3, 1, 1}}
 	res := mustEvaluate(t, req)
 	want := [][3]int{{2, 0, 0}, {3, 0, 0}, {3, 0, 1}, {3, 1, 1}} // sorted by z, y, x
-	if !slices.Equal(res.Cells, want) {
+	if !slices.Equal(ints(res.Cells), want) {
 		t.Errorf("cells %v, want %v", res.Cells, want)
 	}
 }
@@ -131,10 +131,10 @@ func TestMove_3_7_PushStoppedByWall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(res.Path, [][3]int{{2, 0, 0}, {3, 0, 0}}) || res.End != (Pos{3, 0, 0}) {
+	if !slices.Equal(res.Path, [][3]int32{{2, 0, 0}, {3, 0, 0}}) || res.End != (Pos{3, 0, 0}) {
 		t.Errorf("path %v end %v, want [[2 0 0] [3 0 0]] ending at (3,0,0)", res.Path, res.End)
 	}
-	if res.Collision == nil || *res.Collision != (Collision{With: "obstacle", At: [3]int{4, 0, 0}, Left: 2}) {
+	if res.Collision == nil || *res.Collision != (Collision{With: "obstacle", At: [3]int32{4, 0, 0}, Left: 2}) {
 		t.Errorf("collision %+v, want obstacle at [4 0 0] with 2 left", res.Collision)
 	}
 	// A low wall stops a forced move too (any fill is an obstacle, §1.6, §3.7).
@@ -159,7 +159,7 @@ func TestMove_3_7_PushIntoCreature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.End != (Pos{3, 3, 0}) || res.Collision == nil || *res.Collision != (Collision{With: "h", At: [3]int{4, 4, 0}, Left: 2}) {
+	if res.End != (Pos{3, 3, 0}) || res.Collision == nil || *res.Collision != (Collision{With: "h", At: [3]int32{4, 4, 0}, Left: 2}) {
 		t.Errorf("end %v collision %+v, want end (3,3,0), collision with h at [4 4 0], 2 left", res.End, res.Collision)
 	}
 }
@@ -172,7 +172,7 @@ func TestMove_3_7_PullStopsNextToSource(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.Equal(res.Path, [][3]int{{3, 0, 0}, {2, 0, 0}, {1, 0, 0}}) || res.Collision != nil {
+	if !slices.Equal(res.Path, [][3]int32{{3, 0, 0}, {2, 0, 0}, {1, 0, 0}}) || res.Collision != nil {
 		t.Errorf("path %v collision %+v, want [[3 0 0] [2 0 0] [1 0 0]] and no collision", res.Path, res.Collision)
 	}
 	// The same with the puller on the board as a token: still no collision with it.
@@ -261,7 +261,7 @@ func TestTargeting_7_3_Traits(t *testing.T) {
 	req.Origin = s.pos(t, 'C')
 	req.Targeting.ExcludeCells = [][3]int{{3, 2, 0}, {1, 1, 0}}
 	res := mustEvaluate(t, req)
-	if res.Count != 7 || slices.Contains(res.Cells, [3]int{3, 2, 0}) {
+	if res.Count != 7 || slices.Contains(ints(res.Cells), [3]int{3, 2, 0}) {
 		t.Errorf("cells %v, want the 9 of Cir1h1 less the 2 excluded", res.Cells)
 	}
 	if tg := targetOf(t, res, "e"); tg.InArea {
@@ -305,7 +305,7 @@ func TestBounds_Contract_ClipCellsNotTargets(t *testing.T) {
 			cells = append(cells, [3]int{x, y, 0})
 		}
 	}
-	if !slices.Equal(res.Cells, cells) || res.Count != 9 {
+	if !slices.Equal(ints(res.Cells), cells) || res.Count != 9 {
 		t.Errorf("cells %v (count %d), want %v", res.Cells, res.Count, cells)
 	}
 	// g is diagonal to the origin: edge-on, 6 lines, all clear.
@@ -323,7 +323,7 @@ func TestCells_Contract_SortedOnce(t *testing.T) {
 	// Cone offsets for N are (0, −1), (−1, −2), (0, −2), (1, −2); turned a quarter clockwise
 	// ((dx, dy) → (−dy, dx), §1.2) they are (1, 0), (2, −1), (2, 0), (2, 1).
 	want := [][3]int{{7, 4, 0}, {6, 5, 0}, {7, 5, 0}, {7, 6, 0}, {7, 4, 1}, {6, 5, 1}, {7, 5, 1}, {7, 6, 1}}
-	if !slices.Equal(res.Cells, want) || res.Count != len(want) || res.Direction != "E" {
+	if !slices.Equal(ints(res.Cells), want) || res.Count != len(want) || res.Direction != "E" {
 		t.Errorf("cells %v dir %s, want %v toward E", res.Cells, res.Direction, want)
 	}
 }
@@ -372,7 +372,7 @@ func TestRuleSets_6_Overrides(t *testing.T) {
 	req := base()
 	req.Barriers = &on
 	res = mustEvaluate(t, req)
-	if slices.Contains(res.Cells, [3]int{2, 1, 0}) || slices.Contains(res.Cells, [3]int{3, 1, 0}) {
+	if slices.Contains(ints(res.Cells), [3]int{2, 1, 0}) || slices.Contains(ints(res.Cells), [3]int{3, 1, 0}) {
 		t.Errorf("barriers: the pillar or its shadow is in the area: %v", res.Cells)
 	}
 	checkTarget(t, targetOf(t, res, "g"), want{reason: "barrier", cover: "none"})

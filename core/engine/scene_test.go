@@ -171,6 +171,17 @@ func (s *scene) checkPicture(t testing.TB, cells [][3]int, z int, want string) {
 func indent(s string) string { return "\t" + strings.ReplaceAll(s, "\n", "\n\t") }
 
 // evaluate runs a request and fails the test on an error.
+// ints is a result's cells as [3]int, to compare with cells written in tests.
+func ints(cells [][3]int32) [][3]int {
+	out := make([][3]int, len(cells))
+	for i, c := range cells {
+		out[i] = [3]int{int(c[0]), int(c[1]), int(c[2])}
+	}
+	return out
+}
+
+func gridCell(c [3]int32) grid.Cell { return grid.Cell{X: int(c[0]), Y: int(c[1]), Z: int(c[2])} }
+
 func mustEvaluate(t testing.TB, req *Request) *Result {
 	t.Helper()
 	res, err := Evaluate(req)

@@ -296,7 +296,7 @@ func TestScene_3_2_BurstCutByWall(t *testing.T) {
 		....#..
 	`)
 	res := mustEvaluate(t, s.request("2 burst"))
-	s.checkPicture(t, res.Cells, 0, `
+	s.checkPicture(t, ints(res.Cells), 0, `
 		....#..
 		.***#..
 		.***#..
@@ -336,7 +336,7 @@ func TestScene_4_3_Circle50WrapsPillarNotClosedRoom(t *testing.T) {
 	req := s.request("circle 3")
 	req.Origin = s.pos(t, '@')
 	res := mustEvaluate(t, req)
-	s.checkPicture(t, res.Cells, 0, `
+	s.checkPicture(t, ints(res.Cells), 0, `
 		...........
 		...........
 		....***....

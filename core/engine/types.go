@@ -116,13 +116,13 @@ type Template struct {
 
 // Result is the answer to an evaluate request (CONTRACT evaluate).
 type Result struct {
-	Template      Template `json:"template"`
-	Direction     string   `json:"direction,omitempty"`
-	Origin        Pos      `json:"origin"`
-	OriginVisible bool     `json:"originVisible"`
-	Cells         [][3]int `json:"cells"`
-	Count         int      `json:"count"`
-	Targets       []Target `json:"targets"`
+	Template      Template   `json:"template"`
+	Direction     string     `json:"direction,omitempty"`
+	Origin        Pos        `json:"origin"`
+	OriginVisible bool       `json:"originVisible"`
+	Cells         [][3]int32 `json:"cells"` // int32 (half the memory): cells lie within ±(MaxCoord + 2·MaxDim)
+	Count         int        `json:"count"`
+	Targets       []Target   `json:"targets"`
 }
 
 // Target is one entity whose space overlaps the template (CONTRACT evaluate).
@@ -168,16 +168,16 @@ type MoveRequest struct {
 
 // MoveResult is where a forced movement ends.
 type MoveResult struct {
-	Path      [][3]int   `json:"path"`
+	Path      [][3]int32 `json:"path"`
 	End       Pos        `json:"end"`
 	Collision *Collision `json:"collision"`
 }
 
 // Collision says what stopped a forced movement and how many squares were left.
 type Collision struct {
-	With string `json:"with"` // "obstacle" or a token id
-	At   [3]int `json:"at"`
-	Left int    `json:"left"`
+	With string   `json:"with"` // "obstacle" or a token id
+	At   [3]int32 `json:"at"`
+	Left int      `json:"left"`
 }
 
 // VersionInfo is the answer to version().

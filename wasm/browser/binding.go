@@ -1,8 +1,6 @@
 package main
 
 import (
-	"strconv"
-
 	"github.com/aoekit/aoekit/core/engine"
 	"github.com/aoekit/aoekit/wasm/wire"
 )
@@ -51,24 +49,20 @@ func evaluateCells(body []byte) ([]byte, *engine.Error) {
 	if err != nil {
 		return nil, err
 	}
-	return packCells(res.Cells)
+	return packCells(res.Cells), nil
 }
 
 // packCells writes cells as consecutive x, y, z little-endian int32s: 12 bytes a cell, the
-// memory of an Int32Array on a little-endian host (every WebAssembly host but s390x). A
-// coordinate past int32 is an internal error (the engine's limits keep cells far inside).
-func packCells(cells [][3]int) ([]byte, *engine.Error) {
+// memory of an Int32Array on a little-endian host (every WebAssembly host but s390x).
+func packCells(cells [][3]int32) []byte {
 	b := make([]byte, 0, 12*len(cells))
 	for _, c := range cells {
 		for _, v := range c {
-			if v != int(int32(v)) {
-				return nil, internalError("cell coordinate " + strconv.Itoa(v) + " does not fit in an int32")
-			}
 			u := uint32(v)
 			b = append(b, byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
 		}
 	}
-	return b, nil
+	return b
 }
 
 // internalError is a bug reported as wire reports one (wire.Internal recognises it): a

@@ -104,11 +104,11 @@ func TestRegisterPacksCells(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var res struct{ Cells [][3]int }
+	var res struct{ Cells [][3]int32 }
 	if err := json.Unmarshal(out, &res); err != nil {
 		t.Fatal(err)
 	}
-	want, _ := packCells(res.Cells)
+	want := packCells(res.Cells)
 	got := make([]byte, v.Length())
 	js.CopyBytesToGo(got, v)
 	if len(res.Cells) == 0 || string(got) != string(want) {

@@ -51,7 +51,7 @@ func benchResult() *engine.Result {
 	r := rand.New(rand.NewPCG(9, 9))
 	res := &engine.Result{Template: engine.Template{Notation: "Cir20", Rules: "tdgs", Shape: "circle", Radius: 20, Height: 20}, OriginVisible: true}
 	for i := 0; i < 41*41; i++ {
-		res.Cells = append(res.Cells, [3]int{i % 41, i / 41, 0})
+		res.Cells = append(res.Cells, [3]int32{int32(i % 41), int32(i / 41), 0})
 	}
 	res.Count = len(res.Cells)
 	for i := 0; i < 200; i++ {

@@ -209,13 +209,13 @@ func TestEncodeEdgeValues(t *testing.T) {
 	tru := true
 	cases := []any{
 		&engine.Result{},
-		&engine.Result{Cells: [][3]int{}, Targets: []engine.Target{}},
+		&engine.Result{Cells: [][3]int32{}, Targets: []engine.Target{}},
 		&engine.Result{Targets: []engine.Target{{Lines: []engine.Line{}}, {Roll: &engine.Roll{}}, {Roll: &engine.Roll{Dice: []int{}}}}},
 		&engine.Template{},
 		&engine.Template{Close: &f},
 		&engine.Template{Close: &tru, Text: "x"},
 		&engine.MoveResult{},
-		&engine.MoveResult{Path: [][3]int{}, Collision: &engine.Collision{}},
+		&engine.MoveResult{Path: [][3]int32{}, Collision: &engine.Collision{}},
 	}
 	for _, s := range trickyStrings {
 		cases = append(cases, &engine.Template{Text: s, Notation: s, Rules: s, Shape: s, Direction: s, Orientation: s})

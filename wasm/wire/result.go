@@ -62,11 +62,11 @@ func (e *encoder) optInt(name string, v int) {
 
 // cell writes name and [x,y,z]. It writes the bytes itself, not through the helpers: results
 // hold thousands of cells.
-func (e *encoder) cell(name string, c [3]int) {
+func (e *encoder) cell(name string, c [3]int32) {
 	b := append(e.b, name...)
-	b = appendInt(append(b, '['), c[0])
-	b = appendInt(append(b, ','), c[1])
-	b = appendInt(append(b, ','), c[2])
+	b = appendInt(append(b, '['), int(c[0]))
+	b = appendInt(append(b, ','), int(c[1]))
+	b = appendInt(append(b, ','), int(c[2]))
 	e.b = append(b, ']')
 }
 
@@ -82,7 +82,7 @@ func (e *encoder) point(name string, p [3]float64) {
 }
 
 // cells writes name and a list of cells (null when nil).
-func (e *encoder) cells(name string, cells [][3]int) {
+func (e *encoder) cells(name string, cells [][3]int32) {
 	if cells == nil {
 		e.raw(name)
 		e.raw("null")

@@ -71,10 +71,10 @@ func TestDoorsEncode(t *testing.T) {
 			return engine.Template{Text: s, Notation: "Cir3", Rules: "tdgs", Shape: "circle", Radius: 3, Height: 3, Close: &tru}, nil
 		},
 		func(*engine.Request) (*engine.Result, error) {
-			return &engine.Result{Template: engine.Template{Notation: "Cir1"}, Cells: [][3]int{{1, 2, 3}}, Count: 1}, nil
+			return &engine.Result{Template: engine.Template{Notation: "Cir1"}, Cells: [][3]int32{{1, 2, 3}}, Count: 1}, nil
 		},
 		func(*engine.MoveRequest) (*engine.MoveResult, error) {
-			return &engine.MoveResult{Path: [][3]int{}, End: engine.Pos{X: 1}, Collision: &engine.Collision{With: "obstacle", At: [3]int{2, 0, 0}, Left: 2}}, nil
+			return &engine.MoveResult{Path: [][3]int32{}, End: engine.Pos{X: 1}, Collision: &engine.Collision{With: "obstacle", At: [3]int32{2, 0, 0}, Left: 2}}, nil
 		},
 	)
 	for _, c := range []struct {

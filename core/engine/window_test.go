@@ -1,0 +1,62 @@
+package engine
+
+import (
+	"fmt"
+	"reflect"
+	"testing"
+)
+
+// sameAsWholeBoard checks that req gets the same answer (result or error) with the board
+// indexed only in the request's window as with every obstacle indexed and every token kept:
+// the window is an optimisation and must never change an answer.
+func sameAsWholeBoard(t *testing.T, what string, req *Request) bool {
+	t.Helper()
+	win, werr := evaluate(req, false)
+	whole, herr := evaluate(req, true)
+	if !reflect.DeepEqual(werr, herr) {
+		t.Fatalf("%s: error with the window %v, with the whole board %v\nrequest %s", what, werr, herr, describe(req))
+	}
+	if !reflect.DeepEqual(win, whole) {
+		t.Fatalf("%s: the window changes the answer\nwindow %+v\nwhole  %+v\nrequest %s", what, win, whole, describe(req))
+	}
+	return werr == nil
+}
+
+// surround adds tokens (sizes 1 … 4, some partly inside the area) and obstacles at levels
+// −1 … 2 around the 12 × 12 board of randomRequest, out to 16 squares past each edge, so
+// that the window leaves most of them out and cuts through some.
+func surround(r interface{ IntN(int) int }, req *Request) {
+	const lo, span = -16, 44
+	for i := range r.IntN(20) {
+		size := 1 + r.IntN(4)
+		req.Tokens = append(req.Tokens, Token{ID: fmt.Sprintf("s%d", i), X: lo + r.IntN(span), Y: lo + r.IntN(span),
+			Z: r.IntN(3) - 1, Size: size, Height: r.IntN(size + 1), Side: sides[r.IntN(3)], Prone: r.IntN(6) == 0})
+	}
+	for range r.IntN(400) {
+		req.Obstacles = append(req.Obstacles, Obstacle{X: lo + r.IntN(span), Y: lo + r.IntN(span), Z: r.IntN(4) - 1,
+			Fill: fills[r.IntN(len(fills))]})
+	}
+}
+
+// The window (job.window) indexes only the obstacles near the area, the caster, the origin
+// and the tokens the area meets. Every shape, rule set, cover mode and targeting trait of
+// randomRequest, on a board crowded well past the window: answers equal the whole board's.
+func TestWindow_SameAnswerAsWholeBoard(t *testing.T) {
+	r := newRand(21)
+	valid := 0
+	for i := 0; i < 4000; i++ {
+		req := randomRequest(r)
+		surround(r, req)
+		req.Cover = []string{"", "", "tdgs", "drawsteel", "none"}[r.IntN(5)]
+		req.Targeting.Trait = []string{"", "alliesExcluded", "enemiesOnly"}[r.IntN(3)]
+		if r.IntN(3) == 0 {
+			req.Range = Range{Kind: "squares", Squares: 2 + r.IntN(12)}
+		}
+		if sameAsWholeBoard(t, fmt.Sprint("case ", i), req) {
+			valid++
+		}
+	}
+	if valid < 2000 {
+		t.Errorf("only %d of 4000 requests were valid", valid)
+	}
+}
