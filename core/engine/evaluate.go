@@ -313,11 +313,7 @@ func (j *job) measure() {
 // board with 20 000 obstacles, indexing only this window takes a fraction of the time and
 // memory of indexing everything. TestWindow_SameAnswerAsWholeBoard holds it to that.
 func (j *job) window() *box {
-	tokens := j.req.Tokens
-	if !j.measured || j.whole {
-		j.tokens, _ = entitiesOf(tokens, nil) // already checked
-		return nil
-	}
+	all := !j.measured || j.whole
 	w := box{j.origin, j.origin}
 	w.grow(j.square, j.square)
 	if j.caster != nil {
@@ -325,13 +321,17 @@ func (j *job) window() *box {
 	}
 	if j.count > 0 {
 		w.grow(j.area.lo, j.area.hi)
-		for i := range tokens {
-			e, _ := entityOf(label{"tokens", i}, &tokens[i]) // already checked
-			if lo, hi := e.space.Min(), e.space.Max(); j.area.meets(lo, hi) {
-				j.tokens = append(j.tokens, e)
-				w.grow(lo, hi)
-			}
+	}
+	tokens := j.req.Tokens
+	for i := range tokens {
+		e, _ := entityOf(label{"tokens", i}, &tokens[i]) // already checked
+		if lo, hi := e.space.Min(), e.space.Max(); all || j.count > 0 && j.area.meets(lo, hi) {
+			j.tokens = append(j.tokens, e)
+			w.grow(lo, hi)
 		}
+	}
+	if all {
+		return nil
 	}
 	const margin = 2
 	w.lo = w.lo.Add(grid.Cell{X: -margin, Y: -margin, Z: -margin})
