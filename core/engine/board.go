@@ -67,18 +67,13 @@ func entityOf(where label, t *Token) (entity, *Error) {
 		}
 		size = n
 	}
-	if size == 0 {
-		size = 1
+	size, err := extent(where, ".size", size, 1)
+	if err != nil {
+		return entity{}, err
 	}
-	if size < 0 || size > MaxSize {
-		return entity{}, newError(CodeBadRequest, where.String()+".size: expected 1 … "+itoa(MaxSize)+", got "+itoa(size))
-	}
-	height := t.Height
-	if height == 0 {
-		height = size
-	}
-	if height < 0 || height > MaxSize {
-		return entity{}, newError(CodeBadRequest, where.String()+".height: expected 1 … "+itoa(MaxSize)+", got "+itoa(height))
+	height, err := extent(where, ".height", t.Height, size)
+	if err != nil {
+		return entity{}, err
 	}
 	facing := grid.N
 	if t.Facing != "" {
@@ -114,6 +109,18 @@ func checkTokens(tokens []Token, caster *Token) *Error {
 		}
 	}
 	return nil
+}
+
+// extent is a token's size or height: v, or def when v is 0; past 1 … MaxSize it is an error
+// naming where and the field.
+func extent(where label, field string, v, def int) (int, *Error) {
+	if v == 0 {
+		v = def
+	}
+	if v < 0 || v > MaxSize {
+		return 0, newError(CodeBadRequest, where.String()+field+": expected 1 … "+itoa(MaxSize)+", got "+itoa(v))
+	}
+	return v, nil
 }
 
 // entitiesOf validates the tokens (see checkTokens) and returns them as entities.

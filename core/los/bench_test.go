@@ -113,14 +113,19 @@ func benchSegments(b *testing.B, s Solids, segs [][2]Point) {
 	b.ReportMetric(float64(blocked)/float64(b.N), "blocked/op")
 }
 
+// benchBoth times segs on d with its Regions shortcut and without it (Fill alone).
+func benchBoth(b *testing.B, d *denseBoard, segs [][2]Point) {
+	b.Run("regions", func(b *testing.B) { benchSegments(b, d, segs) })
+	b.Run("fills", func(b *testing.B) { benchSegments(b, fillsOnly{d}, segs) })
+}
+
 // BenchmarkTypical: a 60 × 60 board with 300 solids (a third low walls), 280 segments of
 // 5–30 cells: one evaluation's worth of cover segments.
 func BenchmarkTypical(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 1))
 	d := newDenseBoard(r, 60, 60, 1, 300)
 	segs := segments(r, 60, 60, 280, 5, 30)
-	b.Run("regions", func(b *testing.B) { benchSegments(b, d, segs) })
-	b.Run("fills", func(b *testing.B) { benchSegments(b, fillsOnly{d}, segs) })
+	benchBoth(b, d, segs)
 }
 
 // BenchmarkLong: a 500 × 500 board with 20 000 solids and segments of 30–60 cells.
@@ -128,8 +133,7 @@ func BenchmarkLong(b *testing.B) {
 	r := rand.New(rand.NewPCG(2, 2))
 	d := newDenseBoard(r, 500, 500, 1, 20000)
 	segs := segments(r, 500, 500, 1000, 30, 60)
-	b.Run("regions", func(b *testing.B) { benchSegments(b, d, segs) })
-	b.Run("fills", func(b *testing.B) { benchSegments(b, fillsOnly{d}, segs) })
+	benchBoth(b, d, segs)
 	// The clear ones only: every cell walked, the worst case.
 	var clear [][2]Point
 	for _, sg := range segments(r, 500, 500, 20000, 30, 60) {
@@ -146,8 +150,7 @@ func BenchmarkEmpty(b *testing.B) {
 	r := rand.New(rand.NewPCG(3, 3))
 	d := newDenseBoard(r, 60, 60, 1, 0)
 	segs := segments(r, 60, 60, 280, 5, 30)
-	b.Run("regions", func(b *testing.B) { benchSegments(b, d, segs) })
-	b.Run("fills", func(b *testing.B) { benchSegments(b, fillsOnly{d}, segs) })
+	benchBoth(b, d, segs)
 }
 
 // BenchmarkDiagonal: exact 45° segments between centres, which pass through a cell corner

@@ -75,9 +75,9 @@ func cornerRange(dx, dy int) (near, far int) {
 		if d == 0 {
 			return 0
 		}
-		return 2*iabs(d) - 1
+		return 2*abs(d) - 1
 	}
-	fx, fy := 2*iabs(dx)+1, 2*iabs(dy)+1
+	fx, fy := 2*abs(dx)+1, 2*abs(dy)+1
 	nx, ny := nearest(dx), nearest(dy)
 	return nx*nx + ny*ny, fx*fx + fy*fy
 }

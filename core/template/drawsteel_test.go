@@ -165,24 +165,12 @@ func TestCubeOriginSquare_S3_4(t *testing.T) {
 	}
 }
 
-func sgn(v int) int {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
-}
-
-func iabs(v int) int { return max(v, -v) }
-
 // majorAxis is the axis of greatest travel, x before y before z on a tie (on a tie both axes
 // move one square every step, so the choice does not change the squares).
 func majorAxis(d [3]int) int {
 	m := 0
 	for k := 1; k < 3; k++ {
-		if iabs(d[k]) > iabs(d[m]) {
+		if abs(d[k]) > abs(d[m]) {
 			m = k
 		}
 	}
@@ -205,15 +193,15 @@ func refSquares(length int, origin, aim grid.Cell) []grid.Cell {
 	var out []grid.Cell
 	for i := 0; i < length; i++ {
 		var off [3]int
-		off[m] = i * sgn(d[m])
+		off[m] = i * sign(d[m])
 		for k := 0; k < 3; k++ {
 			if k == m {
 				continue
 			}
 			best, bestD := 0, -1
 			for v := -i - 1; v <= i+1; v++ { // |v| ≤ i·|d_k|/|d_m| + ½ ≤ i + ½
-				dist := iabs(off[m]*d[k] - v*d[m])
-				if bestD < 0 || dist < bestD || dist == bestD && v*sgn(d[k]) > best*sgn(d[k]) {
+				dist := abs(off[m]*d[k] - v*d[m])
+				if bestD < 0 || dist < bestD || dist == bestD && v*sign(d[k]) > best*sign(d[k]) {
 					best, bestD = v, dist
 				}
 			}
@@ -252,7 +240,7 @@ func TestDSLineFlatIsNearest_S3_5(t *testing.T) {
 			if len(got) != length {
 				t.Fatalf("toward %v: %d squares, want %d", d, len(got), length)
 			}
-			xMajor := iabs(ax) >= iabs(ay)
+			xMajor := abs(ax) >= abs(ay)
 			for i, sq := range got {
 				w := sq.Sub(origin)
 				// Every cell of the same column (same major coordinate) within 3 of sq.
@@ -271,7 +259,7 @@ func TestDSLineFlatIsNearest_S3_5(t *testing.T) {
 						t.Fatalf("toward %v: square %d is %v but %v is nearer the line (or ties and lies toward the aim)", d, i+1, sq, origin.Add(other))
 					}
 				}
-				if xMajor && w.X != i*sgn(ax) || !xMajor && w.Y != i*sgn(ay) {
+				if xMajor && w.X != i*sign(ax) || !xMajor && w.Y != i*sign(ay) {
 					t.Fatalf("toward %v: square %d is %v, not step %d along the major axis", d, i+1, sq, i)
 				}
 			}
@@ -305,7 +293,7 @@ func TestDSLineSquares_S3_5(t *testing.T) {
 		if got[0] != origin {
 			t.Fatalf("from %v toward %v: first square %v, want the origin", origin, aim, got[0])
 		}
-		if major := max(iabs(d.X), iabs(d.Y), iabs(d.Z)); length > major && got[major] != aim {
+		if major := max(abs(d.X), abs(d.Y), abs(d.Z)); length > major && got[major] != aim {
 			t.Fatalf("from %v toward %v: square %d is %v, want the aim", origin, aim, major+1, got[major])
 		}
 		if err := Straight(got); err != nil {
@@ -354,9 +342,9 @@ func dsCross(d grid.Cell) (right, up grid.Cell) {
 	}
 	switch majorAxis(dd) {
 	case 0:
-		return grid.Cell{Y: sgn(d.X)}, grid.Cell{Z: 1}
+		return grid.Cell{Y: sign(d.X)}, grid.Cell{Z: 1}
 	case 1:
-		return grid.Cell{X: -sgn(d.Y)}, grid.Cell{Z: 1}
+		return grid.Cell{X: -sign(d.Y)}, grid.Cell{Z: 1}
 	}
 	return grid.Cell{X: 1}, grid.Cell{Y: 1}
 }

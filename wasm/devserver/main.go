@@ -6,7 +6,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"log"
 	"net"
@@ -14,7 +13,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
+
+	"github.com/aoekit/aoekit/wasm/internal/serve"
 )
 
 func main() {
@@ -25,13 +25,10 @@ func main() {
 		log.Fatalf("devserver: %s is not a folder (run `make demo`, which builds it)", *dir)
 	}
 	files := http.FileServer(http.Dir(*dir))
-	srv := &http.Server{
-		Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Cache-Control", "no-store")
-			files.ServeHTTP(w, r)
-		}),
-		ReadHeaderTimeout: 5 * time.Second,
-	}
+	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-store")
+		files.ServeHTTP(w, r)
+	})
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatalf("devserver: %v", err)
@@ -39,13 +36,7 @@ func main() {
 	log.Printf("serving %s on http://%s/ (Ctrl-C to stop)", *dir, ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	go func() {
-		<-ctx.Done()
-		shut, cancel := context.WithTimeout(context.Background(), 3*time.Second)
-		defer cancel()
-		srv.Shutdown(shut)
-	}()
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := serve.Run(ctx, ln, handler); err != nil {
 		log.Fatalf("devserver: %v", err)
 	}
 }

@@ -4,17 +4,15 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"log"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
-	"time"
 
 	"github.com/aoekit/aoekit/wasm/api"
+	"github.com/aoekit/aoekit/wasm/internal/serve"
 )
 
 func main() {
@@ -31,7 +29,7 @@ func main() {
 	}
 }
 
-// run serves until SIGINT or SIGTERM, then lets requests in flight finish (up to 10 s).
+// run serves until SIGINT or SIGTERM, then lets requests in flight finish (up to serve.Grace).
 func run(addr string, quiet bool) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -43,35 +41,8 @@ func run(addr string, quiet bool) error {
 	if !quiet {
 		h = accessLog(log.Writer(), h)
 	}
-	return serve(ctx, ln, h)
-}
-
-// serve serves h on ln until ctx ends, then shuts down gracefully: it stops accepting, lets
-// requests in flight finish (up to 10 s) and returns nil.
-func serve(ctx context.Context, ln net.Listener, h http.Handler) error {
-	srv := &http.Server{
-		Handler:           h,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second,
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-	}
 	log.Printf("aoekit API on http://%s (POST /v1/parse, /v1/evaluate, /v1/move; GET /v1/version)", ln.Addr())
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
-	}
-	log.Print("shutting down")
-	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
-		return err
-	}
-	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {
+	if err := serve.Run(ctx, ln, h); err != nil {
 		return err
 	}
 	log.Print("stopped")
