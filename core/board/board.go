@@ -166,7 +166,7 @@ func (s *Solids) Fill(c grid.Cell) int {
 	return int(s.sparse[c])
 }
 
-// IsFull reports whether c is a full block (fill 1).
+// IsFull reports whether c is a full block (fill Full).
 func (s *Solids) IsFull(c grid.Cell) bool { return s.Fill(c) == Full }
 
 // Empty reports whether no solid cell lies in the inclusive box lo … hi. It may answer false

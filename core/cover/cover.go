@@ -4,10 +4,7 @@
 package cover
 
 import (
-	"slices"
-
 	"github.com/aoekit/aoekit/core/grid"
-	"github.com/aoekit/aoekit/core/internal/hsort"
 	"github.com/aoekit/aoekit/core/los"
 )
 
@@ -98,57 +95,50 @@ func facesFromBox(lo, hi, olo, ohi grid.Cell) [3]int {
 
 // corners appends the inset corners of the box lo … hi's cells that lie on the faces named by
 // faces (SPEC §5.4): for each face turned toward the source, every cell of the box on that
-// face contributes its four corners on it. Duplicates are removed.
+// face contributes its four corners on it. Each point comes once, in z, y, x order: the inset
+// coordinates of the box are walked in that order, and a point is kept when it lies on a
+// turned face.
 func corners(dst []los.Point, lo, hi grid.Cell, faces [3]int) []los.Point {
-	start := len(dst)
 	l, h := [3]int{lo.X, lo.Y, lo.Z}, [3]int{hi.X, hi.Y, hi.Z}
-	for a := 0; a < 3; a++ {
-		if faces[a] == 0 {
+	var on [3]bool
+	var face [3]int64 // per axis, the inset coordinate of the turned face
+	for a := range 3 {
+		switch {
+		case faces[a] < 0:
+			on[a], face[a] = true, lat(l[a])+inset
+		case faces[a] > 0:
+			on[a], face[a] = true, lat(h[a]+1)-inset
+		}
+	}
+	for k := 0; k < 2*(h[2]-l[2]+1); k++ {
+		z := insetAt(l[2], k)
+		zOn := on[2] && z == face[2]
+		if !zOn && !on[1] && !on[0] {
 			continue
 		}
-		b, c := (a+1)%3, (a+2)%3
-		layer := l[a]
-		fixed := lat(layer) + inset
-		if faces[a] > 0 {
-			layer = h[a]
-			fixed = lat(layer+1) - inset
-		}
-		for u := l[b]; u <= h[b]; u++ {
-			for v := l[c]; v <= h[c]; v++ {
-				for _, du := range [2]int64{lat(u) + inset, lat(u+1) - inset} {
-					for _, dv := range [2]int64{lat(v) + inset, lat(v+1) - inset} {
-						var p [3]int64
-						p[a], p[b], p[c] = fixed, du, dv
-						dst = append(dst, los.Point{X: p[0], Y: p[1], Z: p[2]})
-					}
+		for j := 0; j < 2*(h[1]-l[1]+1); j++ {
+			y := insetAt(l[1], j)
+			switch {
+			case zOn || on[1] && y == face[1]:
+				for i := 0; i < 2*(h[0]-l[0]+1); i++ {
+					dst = append(dst, los.Point{X: insetAt(l[0], i), Y: y, Z: z})
 				}
+			case on[0]:
+				dst = append(dst, los.Point{X: face[0], Y: y, Z: z})
 			}
 		}
 	}
-	tail := dst[start:]
-	hsort.Sort(len(tail), func(i, j int) bool { return comparePoints(tail[i], tail[j]) < 0 }, func(i, j int) { tail[i], tail[j] = tail[j], tail[i] })
-	tail = slices.Compact(tail)
-	return dst[:start+len(tail)]
+	return dst
 }
 
-func comparePoints(a, b los.Point) int {
-	switch {
-	case a.Z != b.Z:
-		return cmp64(a.Z, b.Z)
-	case a.Y != b.Y:
-		return cmp64(a.Y, b.Y)
+// insetAt is the k-th inset coordinate, ascending, along an axis whose cells start at l:
+// cell u gives lat(u) + inset and lat(u+1) − inset.
+func insetAt(l, k int) int64 {
+	u := l + k/2
+	if k%2 == 0 {
+		return lat(u) + inset
 	}
-	return cmp64(a.X, b.X)
-}
-
-func cmp64(a, b int64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return lat(u+1) - inset
 }
 
 // TargetPoints appends the points of t seen from the point src (SPEC §5.4): the inset corners
@@ -203,7 +193,8 @@ func FromPoint(src los.Point, t Target, s los.Solids) Result {
 // its storage): a caller judging many targets passes the previous result's Segments[:0] and
 // allocates nothing per target.
 func AppendFromPoint(buf []Segment, src los.Point, t Target, s los.Solids) Result {
-	return segments(buf, []los.Point{src}, TargetPoints(nil, src, t, true), s)
+	var pts [32]los.Point // scratch on the stack: a one-cell target shows at most 12 corners
+	return segments(buf, []los.Point{src}, TargetPoints(pts[:0], src, t, true), s)
 }
 
 // FromCell judges t from an attacker standing in cell a (SPEC §5.4). Ranged and Reach use the
@@ -232,7 +223,7 @@ func FromCell(kind Kind, a grid.Cell, t Target, standing bool, s los.Solids) Res
 		faces[2] = 0
 	}
 	src := corners(nil, a, a, faces)
-	if faces[2] == 0 && lo.Z <= a.Z && a.Z <= hi.Z { // same level (SPEC §5.4, seed 004)
+	if lo.Z <= a.Z && a.Z <= hi.Z { // same level (SPEC §5.4, seed 004)
 		for i := range src {
 			switch src[i].Z {
 			case lat(a.Z) + inset:
@@ -261,8 +252,9 @@ func CornerLine(a, b grid.Space, s los.Solids) bool {
 		return true
 	}
 	fb := facesFromBox(blo, bhi, alo, ahi)
-	src := corners(nil, alo, ahi, fa)
-	dst := corners(nil, blo, bhi, fb)
+	var sa, sb [32]los.Point // scratch on the stack: a one-cell space turns at most 12 corners
+	src := corners(sa[:0], alo, ahi, fa)
+	dst := corners(sb[:0], blo, bhi, fb)
 	for _, p := range src {
 		for _, q := range dst {
 			if !los.Blocked(p, q, s) {

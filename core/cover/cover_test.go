@@ -1,6 +1,8 @@
 package cover
 
 import (
+	"cmp"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -374,4 +376,56 @@ func allZ(pts []los.Point, zs ...int64) bool {
 		}
 	}
 	return true
+}
+
+// §5.4: corners lists, once each and in z, y, x order, the four inset corners of every cell
+// of the box on each turned face. The reference builds them face by face, cell by cell, as
+// the SPEC words it, then removes repeats (points on two faces) and sorts.
+func TestCorners_5_4_FaceByFace(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 3000 {
+		lo := grid.C(r.IntN(9)-4, r.IntN(9)-4, r.IntN(5)-2)
+		hi := lo.Add(grid.C(r.IntN(3), r.IntN(3), r.IntN(3)))
+		faces := [3]int{r.IntN(3) - 1, r.IntN(3) - 1, r.IntN(3) - 1}
+		l, h := [3]int{lo.X, lo.Y, lo.Z}, [3]int{hi.X, hi.Y, hi.Z}
+		seen := map[los.Point]bool{}
+		var want []los.Point
+		for a := range 3 {
+			if faces[a] == 0 {
+				continue
+			}
+			for x := l[0]; x <= h[0]; x++ {
+				for y := l[1]; y <= h[1]; y++ {
+					for z := l[2]; z <= h[2]; z++ {
+						c := [3]int{x, y, z}
+						if faces[a] < 0 && c[a] != l[a] || faces[a] > 0 && c[a] != h[a] {
+							continue // not a cell on this face
+						}
+						for k := range 8 { // the cell's 8 inset corners; keep the 4 on the face
+							var p [3]int64
+							for ax := range 3 {
+								p[ax] = int64(c[ax])*400 + 1
+								if k>>ax&1 == 1 {
+									p[ax] = int64(c[ax]+1)*400 - 1
+								}
+							}
+							if (k>>a&1 == 1) != (faces[a] > 0) {
+								continue
+							}
+							if q := (los.Point{X: p[0], Y: p[1], Z: p[2]}); !seen[q] {
+								seen[q] = true
+								want = append(want, q)
+							}
+						}
+					}
+				}
+			}
+		}
+		slices.SortFunc(want, func(p, q los.Point) int {
+			return cmp.Or(cmp.Compare(p.Z, q.Z), cmp.Compare(p.Y, q.Y), cmp.Compare(p.X, q.X))
+		})
+		if got := corners(nil, lo, hi, faces); !slices.Equal(got, want) {
+			t.Fatalf("corners(%v, %v, %v) = %v\nwant %v", lo, hi, faces, got, want)
+		}
+	}
 }

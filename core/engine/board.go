@@ -77,25 +77,28 @@ func entityOf(where label, t *Token) (entity, *Error) {
 	}
 	facing := grid.N
 	if t.Facing != "" {
-		d, ok := grid.ParseDir(t.Facing)
-		if !ok {
-			return entity{}, newError(CodeBadRequest, where.String()+".facing: expected one of N, NE, E, SE, S, SW, W, NW, got \""+t.Facing+"\"")
+		if facing, err = dirOf(where.String()+".facing", t.Facing); err != nil {
+			return entity{}, err
 		}
-		facing = d
 	}
 	return entity{tok: t, space: grid.Space{Anchor: grid.Cell{X: t.X, Y: t.Y, Z: t.Z}, Size: size, Height: height}, facing: facing}, nil
 }
 
 // checkTokens validates the tokens: each valid, ids present and unique, none the caster's.
-func checkTokens(tokens []Token, caster *Token) *Error {
+// When out is not nil (it then has len(tokens)), it receives the entities.
+func checkTokens(tokens []Token, caster *Token, out []entity) *Error {
 	if len(tokens) > MaxTokens {
 		return newError(CodeTooLarge, "tokens: "+itoa(len(tokens))+" tokens, past the limit of "+itoa(MaxTokens))
 	}
 	seen := make(map[string]int, len(tokens))
 	for i := range tokens {
 		where := label{"tokens", i}
-		if _, err := entityOf(where, &tokens[i]); err != nil {
+		e, err := entityOf(where, &tokens[i])
+		if err != nil {
 			return err
+		}
+		if out != nil {
+			out[i] = e
 		}
 		if tokens[i].ID == "" {
 			return newError(CodeBadRequest, where.String()+".id: every token needs an id")
@@ -109,6 +112,15 @@ func checkTokens(tokens []Token, caster *Token) *Error {
 		}
 	}
 	return nil
+}
+
+// dirOf reads one of the eight directions from field.
+func dirOf(field, s string) (grid.Dir, *Error) {
+	d, ok := grid.ParseDir(s)
+	if !ok {
+		return 0, newError(CodeBadRequest, field+": expected one of N, NE, E, SE, S, SW, W, NW, got \""+s+"\"")
+	}
+	return d, nil
 }
 
 // extent is a token's size or height: v, or def when v is 0; past 1 … MaxSize it is an error
@@ -125,12 +137,9 @@ func extent(where label, field string, v, def int) (int, *Error) {
 
 // entitiesOf validates the tokens (see checkTokens) and returns them as entities.
 func entitiesOf(tokens []Token, caster *Token) ([]entity, *Error) {
-	if err := checkTokens(tokens, caster); err != nil {
-		return nil, err
-	}
 	out := make([]entity, len(tokens))
-	for i := range tokens {
-		out[i], _ = entityOf(label{"tokens", i}, &tokens[i])
+	if err := checkTokens(tokens, caster, out); err != nil {
+		return nil, err
 	}
 	return out, nil
 }
@@ -165,6 +174,14 @@ func (b *box) contains(x, y, z int) bool {
 // meets reports whether b and the box lo … hi share a cell.
 func (b *box) meets(lo, hi grid.Cell) bool {
 	return lo.X <= b.hi.X && hi.X >= b.lo.X && lo.Y <= b.hi.Y && hi.Y >= b.lo.Y && lo.Z <= b.hi.Z && hi.Z >= b.lo.Z
+}
+
+// clip is the part of b inside the box lo … hi (empty on an axis where lo > hi).
+func (b *box) clip(lo, hi grid.Cell) box {
+	return box{
+		grid.Cell{X: max(b.lo.X, lo.X), Y: max(b.lo.Y, lo.Y), Z: max(b.lo.Z, lo.Z)},
+		grid.Cell{X: min(b.hi.X, hi.X), Y: min(b.hi.Y, hi.Y), Z: min(b.hi.Z, hi.Z)},
+	}
 }
 
 // grow widens b to hold the box lo … hi.

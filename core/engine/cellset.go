@@ -8,7 +8,7 @@ import (
 // A cellSet maps the cells of one template to a state byte (0 = not in the template). It is a
 // dense array over the cells' bounding box, or a map when that box is too large for memory.
 type cellSet struct {
-	lo, hi grid.Cell
+	box    // the cells' bounding box
 	nx, ny int
 	dense  []uint8
 	sparse map[grid.Cell]uint8
@@ -23,7 +23,7 @@ func newCellSet(lo, hi grid.Cell, n int) *cellSet {
 		s.sparse = map[grid.Cell]uint8{}
 		return s
 	}
-	s.lo, s.hi = lo, hi
+	s.box = box{lo, hi}
 	s.nx, s.ny = s.hi.X-s.lo.X+1, s.hi.Y-s.lo.Y+1
 	vol := int64(s.nx) * int64(s.ny) * int64(s.hi.Z-s.lo.Z+1)
 	if vol <= maxDenseSet && vol <= 16*int64(n)+4096 {
@@ -34,15 +34,11 @@ func newCellSet(lo, hi grid.Cell, n int) *cellSet {
 	return s
 }
 
-func (s *cellSet) in(c grid.Cell) bool {
-	return c.X >= s.lo.X && c.X <= s.hi.X && c.Y >= s.lo.Y && c.Y <= s.hi.Y && c.Z >= s.lo.Z && c.Z <= s.hi.Z
-}
-
 func (s *cellSet) get(c grid.Cell) uint8 {
 	if s.dense == nil {
 		return s.sparse[c]
 	}
-	if !s.in(c) {
+	if !s.contains(c.X, c.Y, c.Z) {
 		return 0
 	}
 	return s.dense[((c.Z-s.lo.Z)*s.ny+(c.Y-s.lo.Y))*s.nx+(c.X-s.lo.X)]
@@ -79,9 +75,8 @@ func (s *cellSet) appendDense(out [][3]int32, clip box, v uint8) [][3]int32 {
 
 // best returns the highest state of any cell of sp.
 func (s *cellSet) best(sp grid.Space) uint8 {
-	lo, hi := sp.Min(), sp.Max()
-	lo = grid.Cell{X: max(lo.X, s.lo.X), Y: max(lo.Y, s.lo.Y), Z: max(lo.Z, s.lo.Z)}
-	hi = grid.Cell{X: min(hi.X, s.hi.X), Y: min(hi.Y, s.hi.Y), Z: min(hi.Z, s.hi.Z)}
+	in := s.clip(sp.Min(), sp.Max())
+	lo, hi := in.lo, in.hi
 	var b uint8
 	for z := lo.Z; z <= hi.Z; z++ {
 		for y := lo.Y; y <= hi.Y; y++ {

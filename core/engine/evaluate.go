@@ -19,7 +19,6 @@ const (
 
 // profile is a rule set's columns of SPEC §6, after the request's overrides.
 type profile struct {
-	rules    template.Rules
 	barriers bool   // obstacles shape the area
 	cover    string // tdgs, drawsteel or none
 	apply    bool   // full cover leaves a target unaffected
@@ -33,7 +32,7 @@ func profileOf(req *Request, s template.Shape) (profile, *Error) {
 			return profile{}, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or circle50, got \""+req.Rules+"\"")
 		}
 	}
-	p := profile{rules: r}
+	var p profile
 	switch r {
 	case template.TDGS:
 		p.cover, p.apply = "tdgs", true
@@ -76,6 +75,7 @@ type job struct {
 	measured bool            // count is within the limits and area holds the shape's box
 	whole    bool            // index every obstacle and keep every token (tests compare it with the window)
 	segs     []cover.Segment // storage reused by each target's cover check
+	src      los.Point       // the point cover is judged from (source)
 	area     box             // the box of the shape's cells (when measured and count > 0)
 }
 
@@ -102,6 +102,9 @@ func evaluate(req *Request, whole bool) (*Result, *Error) {
 	if j.prof, e = profileOf(req, s); e != nil {
 		return nil, e
 	}
+	if e = checkTrait(req.Targeting.Trait); e != nil {
+		return nil, e
+	}
 	if !validMetric(req.Metric) {
 		return nil, newError(CodeBadRequest, "metric: expected chebyshev, alternating, manhattan or euclidean, got \""+req.Metric+"\"")
 	}
@@ -112,7 +115,7 @@ func evaluate(req *Request, whole bool) (*Result, *Error) {
 		}
 		j.caster = &c
 	}
-	if e = checkTokens(req.Tokens, req.Caster); e != nil {
+	if e = checkTokens(req.Tokens, req.Caster, nil); e != nil {
 		return nil, e
 	}
 	if e = j.checkBounds(); e != nil {
@@ -133,7 +136,7 @@ func evaluate(req *Request, whole bool) (*Result, *Error) {
 	if e = j.buildArea(); e != nil {
 		return nil, e
 	}
-	return j.result()
+	return j.result(), nil
 }
 
 func (j *job) checkBounds() *Error {
@@ -163,16 +166,14 @@ func (j *job) placeShape() *Error {
 		j.place.Facing = j.caster.facing
 		j.place.Caster = j.caster.space
 	}
-	if req.Orientation != "" {
-		d, ok := grid.ParseDir(req.Orientation)
+	name, text := "orientation", req.Orientation
+	if o := req.Template.Object; text == "" && o != nil {
+		name, text = "template.orientation", o.Orientation
+	}
+	if text != "" {
+		d, ok := grid.ParseDir(text)
 		if !ok || d.Diagonal() {
-			return newError(CodeBadRequest, "orientation: expected N, E, S or W, got \""+req.Orientation+"\"")
-		}
-		j.place.Orientation = d
-	} else if o := req.Template.Object; o != nil && o.Orientation != "" {
-		d, ok := grid.ParseDir(o.Orientation)
-		if !ok || d.Diagonal() {
-			return newError(CodeBadRequest, "template.orientation: expected N, E, S or W, got \""+o.Orientation+"\"")
+			return newError(CodeBadRequest, name+": expected N, E, S or W, got \""+text+"\"")
 		}
 		j.place.Orientation = d
 	}
@@ -407,14 +408,15 @@ func (j *job) buildArea() *Error {
 	}
 	j.set = newCellSet(j.area.lo, j.area.hi, j.count)
 	_, isWall := j.shape.(template.Wall)
+	circle50 := j.shape.Rules() == template.Circle50Rules
 	state := stBarred
-	if isWall || !j.prof.barriers {
-		state = stIn
+	if isWall || !j.prof.barriers || !circle50 && j.open() {
+		state = stIn // nothing cuts the area
 	}
 	j.shape.Cells(j.place, func(c grid.Cell) { j.set.set(c, state) })
 	switch {
 	case state == stIn:
-	case j.shape.Rules() == template.Circle50Rules:
+	case circle50:
 		j.fill()
 	default:
 		j.lineOfEffectFilter()
@@ -457,54 +459,71 @@ func (j *job) fill() {
 // caster's space for an area centred on the caster) has line of effect to it, corner to
 // corner. Cells in full obstacles never belong.
 func (j *job) lineOfEffectFilter() {
-	from := grid.Unit(j.square)
-	if j.fromSelf {
-		from = j.caster.space
-	}
-	lo, hi := j.set.lo, j.set.hi
-	if j.fromSelf {
-		lo = grid.Cell{X: min(lo.X, from.Min().X), Y: min(lo.Y, from.Min().Y), Z: min(lo.Z, from.Min().Z)}
-		hi = grid.Cell{X: max(hi.X, from.Max().X), Y: max(hi.Y, from.Max().Y), Z: max(hi.Z, from.Max().Z)}
-	}
-	open := j.solids.Empty(grid.Cell{X: lo.X - 1, Y: lo.Y - 1, Z: lo.Z - 1}, grid.Cell{X: hi.X + 1, Y: hi.Y + 1, Z: hi.Z + 1})
+	from := j.losFrom()
 	j.shape.Cells(j.place, func(c grid.Cell) {
-		if open || (!j.solids.IsFull(c) && cover.CornerLine(from, grid.Unit(c), j.solids)) {
+		if !j.solids.IsFull(c) && cover.CornerLine(from, grid.Unit(c), j.solids) {
 			j.set.set(c, stIn)
 		}
 	})
 }
 
-// allowed applies the smart-targeting trait (SPEC §7.3) to an entity.
-func (j *job) allowed(e *entity, isCaster bool) (bool, *Error) {
+// losFrom is the space line of effect to the area's cells is traced from (SPEC §3.2): the
+// origin square, or the caster's space for an area centred on the caster.
+func (j *job) losFrom() grid.Space {
+	if j.fromSelf {
+		return j.caster.space
+	}
+	return grid.Unit(j.square)
+}
+
+// open reports whether no solid lies in or next to the area and losFrom: every cell of the
+// area then has line of effect.
+func (j *job) open() bool {
+	from := j.losFrom()
+	b := j.area
+	b.grow(from.Min(), from.Max())
+	return j.solids.Empty(b.lo.Add(grid.Cell{X: -1, Y: -1, Z: -1}), b.hi.Add(grid.Cell{X: 1, Y: 1, Z: 1}))
+}
+
+// checkTrait reports a smart-targeting trait that SPEC §7.3 does not know, whether or not
+// anything is in the area.
+func checkTrait(trait string) *Error {
+	switch trait {
+	case "", "none", "alliesExcluded", "enemiesOnly", "selective":
+		return nil
+	}
+	return newError(CodeBadRequest, "targeting.trait: expected none, alliesExcluded, enemiesOnly or selective, got \""+trait+"\"")
+}
+
+// allowed applies the smart-targeting trait (SPEC §7.3, checked by checkTrait) to an entity.
+func (j *job) allowed(e *entity, isCaster bool) bool {
 	t := j.req.Targeting
 	if isCaster && t.ExcludeCaster {
-		return false, nil
+		return false
 	}
 	side := ""
 	if j.caster != nil {
 		side = j.caster.tok.Side
 	}
 	switch t.Trait {
-	case "", "none":
-		return true, nil
 	case "alliesExcluded":
-		return !isCaster && e.tok.Side != side, nil
+		return !isCaster && e.tok.Side != side
 	case "enemiesOnly":
-		return !isCaster && e.tok.Side != "" && e.tok.Side != side, nil
+		return !isCaster && e.tok.Side != "" && e.tok.Side != side
 	case "selective":
-		return slices.Contains(t.IDs, e.tok.ID), nil
+		return slices.Contains(t.IDs, e.tok.ID)
 	}
-	return false, newError(CodeBadRequest, "targeting.trait: expected none, alliesExcluded, enemiesOnly or selective, got \""+t.Trait+"\"")
+	return true
 }
 
-// source is the point cover is judged from for target e (SPEC §5.4: the centre of the
+// source is the point cover is judged from, for every target (SPEC §5.4: the centre of the
 // area's origin cell). For an area centred on the caster (aura, burst) the origin is the
 // caster's space (SPEC §3.2) and the SPEC names no single cell of it: the point is the
 // centre of that space, "the caster, who is at its centre" (SPEC §3.1). For a one-square
 // caster that is its cell's centre. (A nearest-cell rule would need a tie-break between
 // equally near cells, and any fixed tie-break, such as one from the anchor, makes the answer
 // change when the board is turned.)
-func (j *job) source(e *entity) los.Point {
+func (j *job) source() los.Point {
 	if j.fromSelf {
 		lo, hi := j.caster.space.Min(), j.caster.space.Max()
 		mid := func(a, b int) int64 { return int64(a+b+1) * los.Unit / 2 }
@@ -513,30 +532,25 @@ func (j *job) source(e *entity) los.Point {
 	return los.Centre(j.square)
 }
 
-func world(p los.Point) [3]float64 { return p.World() }
-
 // target fills in *t for entity e when the area meets its space, and reports whether it does.
-func (j *job) target(t *Target, e *entity, isCaster bool) (bool, *Error) {
+func (j *job) target(t *Target, e *entity, isCaster bool) bool {
 	state := j.set.best(e.space)
 	if state == 0 {
-		return false, nil
+		return false
 	}
 	*t = Target{ID: e.tok.ID, Cover: "none", Lines: []Line{}}
 	switch state {
 	case stBarred:
 		t.Reason = "barrier"
-		return true, nil
+		return true
 	case stExcluded:
 		t.Reason = "targeting"
-		return true, nil
+		return true
 	}
 	t.InArea = true
-	ok, err := j.allowed(e, isCaster)
-	if err != nil {
-		return false, err
-	}
+	ok := j.allowed(e, isCaster)
 	if j.prof.cover != "none" {
-		r := cover.AppendFromPoint(j.segs[:0], j.source(e), cover.Target{Space: e.space, Prone: e.tok.Prone}, j.solids)
+		r := cover.AppendFromPoint(j.segs[:0], j.src, cover.Target{Space: e.space, Prone: e.tok.Prone}, j.solids)
 		j.segs = r.Segments
 		var g cover.Grade
 		if j.prof.cover == "drawsteel" {
@@ -550,22 +564,22 @@ func (j *job) target(t *Target, e *entity, isCaster bool) (bool, *Error) {
 		}
 		t.Lines = make([]Line, len(r.Segments))
 		for i, sg := range r.Segments {
-			t.Lines[i] = Line{From: world(sg.From), To: world(sg.To), Blocked: sg.Blocked}
+			t.Lines[i] = Line{From: sg.From.World(), To: sg.To.World(), Blocked: sg.Blocked}
 		}
 		if g.Full && j.prof.apply && ok {
 			t.Reason = "cover"
-			return true, nil
+			return true
 		}
 	}
 	if !ok {
 		t.Reason = "targeting"
-		return true, nil
+		return true
 	}
 	t.Affected = true
-	return true, nil
+	return true
 }
 
-func (j *job) result() (*Result, *Error) {
+func (j *job) result() *Result {
 	res := &Result{Template: templateOf(j.shape), Origin: posOf(j.origin), OriginVisible: true, Targets: make([]Target, 0, len(j.tokens)+1)}
 	if j.req.Template.Object == nil {
 		res.Template.Text = j.req.Template.Text
@@ -589,43 +603,38 @@ func (j *job) result() (*Result, *Error) {
 	res.Cells = j.cells()
 	res.Count = len(res.Cells)
 	// Targets: the caster first, then the tokens in request order (SPEC §7.4).
+	j.src = j.source()
 	var g *rng
 	if j.req.Resolve != nil {
 		g = &rng{s: j.req.Resolve.Seed}
 	}
-	add := func(e *entity, isCaster bool) *Error {
+	add := func(e *entity, isCaster bool) {
 		res.Targets = append(res.Targets, Target{})
 		t := &res.Targets[len(res.Targets)-1]
-		if ok, err := j.target(t, e, isCaster); err != nil || !ok {
+		if !j.target(t, e, isCaster) {
 			res.Targets = res.Targets[:len(res.Targets)-1]
-			return err
+			return
 		}
 		if g != nil && t.Affected {
 			r := j.req.Resolve
 			t.Roll = roll(g, r.Stat, r.Defence[t.ID], t.Bonus, r.Modifiers, r.Luck)
 		}
-		return nil
 	}
 	if j.caster != nil {
-		if err := add(j.caster, true); err != nil {
-			return nil, err
-		}
+		add(j.caster, true)
 	}
 	for i := range j.tokens {
-		if err := add(&j.tokens[i], false); err != nil {
-			return nil, err
-		}
+		add(&j.tokens[i], false)
 	}
-	return res, nil
+	return res
 }
 
 // cells lists the cells in the area and inside the bounds, sorted by z, y, x, once each.
 func (j *job) cells() [][3]int32 {
 	b := j.req.Bounds
-	clip := box{j.set.lo, j.set.hi}
+	clip := j.set.box
 	if b != nil {
-		clip.lo = grid.Cell{X: max(clip.lo.X, b.Min[0]), Y: max(clip.lo.Y, b.Min[1]), Z: max(clip.lo.Z, b.Min[2])}
-		clip.hi = grid.Cell{X: min(clip.hi.X, b.Max[0]), Y: min(clip.hi.Y, b.Max[1]), Z: min(clip.hi.Z, b.Max[2])}
+		clip = clip.clip(cellOf(b.Min), cellOf(b.Max))
 	}
 	out := make([][3]int32, 0, j.count)
 	if j.set.dense != nil { // read in order: sorted and once each already

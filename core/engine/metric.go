@@ -7,9 +7,8 @@ import "github.com/aoekit/aoekit/core/grid"
 // manhattan: their sum; euclidean: the square root rounded up (so "within r" is d² ≤ r²);
 // alternating (5-10-5): the largest gap plus half the others, rounded down.
 func metricDist(metric string, a, b grid.Space) int {
-	alo, ahi, blo, bhi := a.Min(), a.Max(), b.Min(), b.Max()
-	g := func(a0, a1, b0, b1 int) int { return max(0, b0-a1, a0-b1) }
-	x, y, z := g(alo.X, ahi.X, blo.X, bhi.X), g(alo.Y, ahi.Y, blo.Y, bhi.Y), g(alo.Z, ahi.Z, blo.Z, bhi.Z)
+	g := a.Gaps(b)
+	x, y, z := g.X, g.Y, g.Z
 	switch metric {
 	case "manhattan":
 		return x + y + z

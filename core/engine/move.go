@@ -111,7 +111,7 @@ func checkMovePath(req *MoveRequest, src grid.Cell, sp grid.Space, path []grid.C
 	full := append([]grid.Cell{sp.Anchor}, path...)
 	for i := 1; i < len(full); i++ {
 		d := full[i].Sub(full[i-1])
-		if max(abs(d.X), abs(d.Y), abs(d.Z)) != 1 {
+		if grid.Dist(full[i], full[i-1]) != 1 {
 			return newError(CodeNotStraight, "path: square "+itoa(i)+" "+cellText(full[i])+" is not next to "+cellText(full[i-1]))
 		}
 		if d.Z != 0 && !req.Vertical {
@@ -174,11 +174,4 @@ func walk(req *MoveRequest, target *entity, tokens []entity, solids *board.Solid
 func inBounds(b *Bounds, sp grid.Space) bool {
 	lo, hi := sp.Min(), sp.Max()
 	return lo.X >= b.Min[0] && lo.Y >= b.Min[1] && lo.Z >= b.Min[2] && hi.X <= b.Max[0] && hi.Y <= b.Max[1] && hi.Z <= b.Max[2]
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
 }

@@ -319,3 +319,10 @@ func TestCircle50_4_1_Counts(t *testing.T) {
 		}
 	}
 }
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

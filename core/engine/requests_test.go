@@ -270,6 +270,14 @@ func TestTargeting_7_3_Traits(t *testing.T) {
 	req.Targeting = Targeting{Trait: "friends"}
 	_, err := Evaluate(req)
 	errorCode(t, err, CodeBadRequest)
+	// An unknown trait is an error even when nothing is in the area to apply it to.
+	req.Tokens, req.Caster, req.Range = nil, nil, Range{}
+	_, err = Evaluate(req)
+	errorCode(t, err, CodeBadRequest)
+	req.Targeting.Trait = "none"
+	if _, err := Evaluate(req); err != nil {
+		t.Errorf("the same request with a known trait: %v", err)
+	}
 }
 
 // §7.1: a 2×2 token overlapping several cells of the area counts once, rolls once.

@@ -85,9 +85,9 @@ func shapeOf(ref TemplateRef) (template.Shape, error) {
 		rules = "tdgs"
 	}
 	dir := func() (grid.Dir, error) {
-		d, ok := grid.ParseDir(o.Direction)
-		if !ok {
-			return 0, newError(CodeBadRequest, "template.direction: expected one of N, NE, E, SE, S, SW, W, NW, got \""+o.Direction+"\"")
+		d, err := dirOf("template.direction", o.Direction)
+		if err != nil {
+			return 0, err
 		}
 		return d, nil
 	}

@@ -56,11 +56,18 @@ func (s Space) Count() int {
 // gap is the distance between the integer ranges [a0,a1] and [b0,b1]: 0 when they overlap.
 func gap(a0, a1, b0, b1 int) int { return max(0, b0-a1, a0-b1) }
 
+// Gaps is the distance between s and t on each axis, between their nearest cells: 0 on an
+// axis where they overlap. Every metric of SPEC §1.4 and §8.2 is a function of it.
+func (s Space) Gaps(t Space) Cell {
+	a0, a1, b0, b1 := s.Min(), s.Max(), t.Min(), t.Max()
+	return Cell{X: gap(a0.X, a1.X, b0.X, b1.X), Y: gap(a0.Y, a1.Y, b0.Y, b1.Y), Z: gap(a0.Z, a1.Z, b0.Z, b1.Z)}
+}
+
 // Dist is the 3-D Chebyshev distance between two spaces: the least distance between any
 // cell of s and any cell of t (SPEC §1.4). Overlapping spaces are at distance 0.
 func (s Space) Dist(t Space) int {
-	a0, a1, b0, b1 := s.Min(), s.Max(), t.Min(), t.Max()
-	return max(gap(a0.X, a1.X, b0.X, b1.X), gap(a0.Y, a1.Y, b0.Y, b1.Y), gap(a0.Z, a1.Z, b0.Z, b1.Z))
+	g := s.Gaps(t)
+	return max(g.X, g.Y, g.Z)
 }
 
 // DistCell is the distance from the nearest cell of s to c.

@@ -131,6 +131,16 @@ func TestSpaceDist_S1_4(t *testing.T) {
 		if got := b.Dist(a); got != want {
 			t.Fatalf("%+v.Dist(%+v) = %d, brute force %d (symmetry)", b, a, got, want)
 		}
+		// Gaps: per axis, the least |difference| over the cell pairs.
+		axis := func(f func(Cell) int) func(p, q Cell) int {
+			return func(p, q Cell) int { return max(f(p)-f(q), f(q)-f(p)) }
+		}
+		g := a.Gaps(b)
+		for i, f := range []func(Cell) int{func(c Cell) int { return c.X }, func(c Cell) int { return c.Y }, func(c Cell) int { return c.Z }} {
+			if got, want := [3]int{g.X, g.Y, g.Z}[i], bruteDist(a, b, axis(f)); got != want {
+				t.Fatalf("%+v.Gaps(%+v) axis %d = %d, brute force %d", a, b, i, got, want)
+			}
+		}
 		if got := a.Overlaps(b); got != (want == 0) {
 			t.Fatalf("%+v.Overlaps(%+v) = %v, brute distance %d", a, b, got, want)
 		}

@@ -4,69 +4,34 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	coreboard "github.com/aoekit/aoekit/core/board"
 	"github.com/aoekit/aoekit/core/grid"
 )
 
-// denseBoard is a benchmark board: fills in a flat slice, with 3-D prefix counts of solid
-// cells so that Empty is exact and takes constant time.
-type denseBoard struct {
-	nx, ny, nz int
-	f          []uint16
-	sum        []int32 // (nx+1)(ny+1)(nz+1) prefix counts
-}
-
-func (d *denseBoard) Fill(c grid.Cell) int {
-	if uint(c.X) >= uint(d.nx) || uint(c.Y) >= uint(d.ny) || uint(c.Z) >= uint(d.nz) {
-		return 0
-	}
-	return int(d.f[(c.Z*d.ny+c.Y)*d.nx+c.X])
-}
-
-func (d *denseBoard) s(x, y, z int) int32 { return d.sum[(z*(d.ny+1)+y)*(d.nx+1)+x] }
-
-func (d *denseBoard) Empty(lo, hi grid.Cell) bool {
-	x0, y0, z0 := max(lo.X, 0), max(lo.Y, 0), max(lo.Z, 0)
-	x1, y1, z1 := min(hi.X+1, d.nx), min(hi.Y+1, d.ny), min(hi.Z+1, d.nz)
-	if x0 >= x1 || y0 >= y1 || z0 >= z1 {
-		return true
-	}
-	n := d.s(x1, y1, z1) - d.s(x0, y1, z1) - d.s(x1, y0, z1) - d.s(x1, y1, z0) +
-		d.s(x0, y0, z1) + d.s(x0, y1, z0) + d.s(x1, y0, z0) - d.s(x0, y0, z0)
-	return n == 0
-}
-
 // fillsOnly hides Empty, to measure Blocked without the Regions shortcut.
-type fillsOnly struct{ d *denseBoard }
+type fillsOnly struct{ d *coreboard.Solids }
 
 func (f fillsOnly) Fill(c grid.Cell) int { return f.d.Fill(c) }
 
-func newDenseBoard(r *rand.Rand, nx, ny, nz, solids int) *denseBoard {
-	d := &denseBoard{nx: nx, ny: ny, nz: nz, f: make([]uint16, nx*ny*nz)}
-	for placed := 0; placed < solids; {
-		i := r.IntN(len(d.f))
-		if d.f[i] != 0 || i%d.nx == 0 || i%d.nx == d.nx-1 {
+// newBenchBoard is an nx × ny × nz board (the engine's board.Solids, whose Empty the engine
+// relies on) with solids cells at random, a third of them low walls, none in the first and
+// last columns.
+func newBenchBoard(r *rand.Rand, nx, ny, nz, solids int) *coreboard.Solids {
+	used := map[grid.Cell]bool{}
+	var cells []coreboard.Solid
+	for len(cells) < solids {
+		c := grid.C(1+r.IntN(nx-2), r.IntN(ny), r.IntN(nz))
+		if used[c] {
 			continue
 		}
-		d.f[i] = 400
-		if placed%3 == 0 {
-			d.f[i] = 200 // a third are low walls
+		used[c] = true
+		fill := 400
+		if len(cells)%3 == 0 {
+			fill = 200 // a third are low walls
 		}
-		placed++
+		cells = append(cells, coreboard.Solid{Cell: c, Fill: fill})
 	}
-	d.sum = make([]int32, (nx+1)*(ny+1)*(nz+1))
-	for z := 1; z <= nz; z++ {
-		for y := 1; y <= ny; y++ {
-			for x := 1; x <= nx; x++ {
-				v := int32(0)
-				if d.f[((z-1)*ny+y-1)*nx+x-1] != 0 {
-					v = 1
-				}
-				d.sum[(z*(ny+1)+y)*(nx+1)+x] = v + d.s(x-1, y, z) + d.s(x, y-1, z) + d.s(x, y, z-1) -
-					d.s(x-1, y-1, z) - d.s(x-1, y, z-1) - d.s(x, y-1, z-1) + d.s(x-1, y-1, z-1)
-			}
-		}
-	}
-	return d
+	return coreboard.New(cells)
 }
 
 // segments draws n segments of length lo..hi cells on an nx × ny board, as cover uses them
@@ -114,7 +79,7 @@ func benchSegments(b *testing.B, s Solids, segs [][2]Point) {
 }
 
 // benchBoth times segs on d with its Regions shortcut and without it (Fill alone).
-func benchBoth(b *testing.B, d *denseBoard, segs [][2]Point) {
+func benchBoth(b *testing.B, d *coreboard.Solids, segs [][2]Point) {
 	b.Run("regions", func(b *testing.B) { benchSegments(b, d, segs) })
 	b.Run("fills", func(b *testing.B) { benchSegments(b, fillsOnly{d}, segs) })
 }
@@ -123,7 +88,7 @@ func benchBoth(b *testing.B, d *denseBoard, segs [][2]Point) {
 // 5–30 cells: one evaluation's worth of cover segments.
 func BenchmarkTypical(b *testing.B) {
 	r := rand.New(rand.NewPCG(1, 1))
-	d := newDenseBoard(r, 60, 60, 1, 300)
+	d := newBenchBoard(r, 60, 60, 1, 300)
 	segs := segments(r, 60, 60, 280, 5, 30)
 	benchBoth(b, d, segs)
 }
@@ -131,7 +96,7 @@ func BenchmarkTypical(b *testing.B) {
 // BenchmarkLong: a 500 × 500 board with 20 000 solids and segments of 30–60 cells.
 func BenchmarkLong(b *testing.B) {
 	r := rand.New(rand.NewPCG(2, 2))
-	d := newDenseBoard(r, 500, 500, 1, 20000)
+	d := newBenchBoard(r, 500, 500, 1, 20000)
 	segs := segments(r, 500, 500, 1000, 30, 60)
 	benchBoth(b, d, segs)
 	// The clear ones only: every cell walked, the worst case.
@@ -148,7 +113,7 @@ func BenchmarkLong(b *testing.B) {
 // shortcut (the full walk) and with it.
 func BenchmarkEmpty(b *testing.B) {
 	r := rand.New(rand.NewPCG(3, 3))
-	d := newDenseBoard(r, 60, 60, 1, 0)
+	d := newBenchBoard(r, 60, 60, 1, 0)
 	segs := segments(r, 60, 60, 280, 5, 30)
 	benchBoth(b, d, segs)
 }
@@ -157,7 +122,7 @@ func BenchmarkEmpty(b *testing.B) {
 // at every step (each corner is checked for a diagonal pinch).
 func BenchmarkDiagonal(b *testing.B) {
 	r := rand.New(rand.NewPCG(4, 4))
-	d := newDenseBoard(r, 60, 60, 1, 300)
+	d := newBenchBoard(r, 60, 60, 1, 300)
 	var segs [][2]Point
 	for len(segs) < 280 {
 		a := grid.C(r.IntN(30), r.IntN(30), 0)
@@ -165,27 +130,4 @@ func BenchmarkDiagonal(b *testing.B) {
 		segs = append(segs, [2]Point{Centre(a), Centre(grid.C(a.X+l, a.Y+l, 0))})
 	}
 	b.Run("fills", func(b *testing.B) { benchSegments(b, fillsOnly{d}, segs) })
-}
-
-// TestDenseBoard checks the benchmark board's Empty against its fills.
-func TestDenseBoard(t *testing.T) {
-	r := rand.New(rand.NewPCG(9, 9))
-	d := newDenseBoard(r, 9, 8, 3, 12)
-	for range 2000 {
-		lo := grid.C(r.IntN(12)-2, r.IntN(12)-2, r.IntN(5)-1)
-		hi := grid.C(lo.X+r.IntN(5), lo.Y+r.IntN(5), lo.Z+r.IntN(3))
-		want := true
-		for z := lo.Z; z <= hi.Z; z++ {
-			for y := lo.Y; y <= hi.Y; y++ {
-				for x := lo.X; x <= hi.X; x++ {
-					if d.Fill(grid.C(x, y, z)) > 0 {
-						want = false
-					}
-				}
-			}
-		}
-		if d.Empty(lo, hi) != want {
-			t.Fatalf("Empty(%v, %v) = %v, want %v", lo, hi, !want, want)
-		}
-	}
 }

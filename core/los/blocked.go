@@ -36,8 +36,8 @@ var ErrRange = errors.New("los: coordinate beyond MaxCoord")
 // A segment with a coordinate beyond ±MaxCoord is reported blocked, out of reach of line of
 // effect; Check tells that case apart.
 func Blocked(a, b Point, s Solids) bool {
-	blocked, err := Check(a, b, s)
-	return blocked || err != nil
+	blocked, _ := Check(a, b, s) // blocked is true with ErrRange too
+	return blocked
 }
 
 // Check is Blocked, with ErrRange (and blocked = true) when an endpoint has a coordinate
@@ -220,8 +220,7 @@ func (w *walker) spanBad(t0n, t0d, t1n, t1d int64) bool {
 	if w.d[2] == 0 {
 		thrM, thrP := int64(Unit-1), int64(0)
 		if !w.plane[2] {
-			o := w.o[2] - Unit*int64(w.lo[2])
-			thrM, thrP = o-1, o
+			thrM, thrP = zThresholds(w.o[2]-Unit*int64(w.lo[2]), 1)
 		}
 		return badMask[maskOf(&fo, thrM, thrP)]
 	}
@@ -262,10 +261,17 @@ func (w *walker) crossingBad(x uint8, tn, td int64) bool {
 	}
 	thrM, thrP := int64(Unit-1), int64(0) // right on a z plane, and for fills 0 and Unit anywhere
 	if k&partial != 0 && x&4 == 0 && !w.plane[2] {
-		on := w.zoff(tn, td)
-		thrM, thrP = ceilDiv(on, td)-1, floorDiv(on, td)
+		thrM, thrP = zThresholds(w.zoff(tn, td), td)
 	}
 	return badMask[maskOf(&fo, thrM, thrP)]
+}
+
+// zThresholds are the thresholds maskOf takes for a point at height num/den above the bottom
+// of its layer of cells (0 < num/den < Unit): a fill f covers the octants below the point
+// when f > thrM, those above it when f > thrP. Right on a z plane the callers use
+// (Unit − 1, 0) instead.
+func zThresholds(num, den int64) (thrM, thrP int64) {
+	return ceilDiv(num, den) - 1, floorDiv(num, den)
 }
 
 // pointBad reports whether the lattice point p is bad.
@@ -284,8 +290,7 @@ func (w *walker) pointBad(p [3]int64) bool {
 	}
 	thrM, thrP := int64(Unit-1), int64(0)
 	if lo[2] == hi[2] {
-		o := p[2] - Unit*int64(lo[2])
-		thrM, thrP = o-1, o
+		thrM, thrP = zThresholds(p[2]-Unit*int64(lo[2]), 1)
 	}
 	return badMask[maskOf(&fo, thrM, thrP)]
 }

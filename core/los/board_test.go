@@ -70,11 +70,6 @@ func (r regionBoard) Empty(lo, hi grid.Cell) bool {
 	return empty
 }
 
-// mapSolids is the simplest Solids: a map from cell to fill.
-type mapSolids map[grid.Cell]int
-
-func (m mapSolids) Fill(c grid.Cell) int { return m[c] }
-
 // parseBoard reads an ASCII board, one picture per level from z = 0 up. In a picture, row y
 // runs from the top (y = 0, north) down and column x from the left: '#' is a full block
 // (fill 400), '_' a low wall (fill 200), '.' empty. Blank lines and leading tabs or spaces

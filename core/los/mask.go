@@ -47,7 +47,7 @@ func components(m uint8) int {
 // maskOf builds the octant mask from the fills of the eight cells the octants look into:
 // a lower octant (sign − on Z) is covered when its cell's fill exceeds thrM, an upper one
 // when it exceeds thrP. The thresholds encode where the point sits in its layer (see
-// walker.zThresholds).
+// zThresholds).
 func maskOf(fo *[8]int, thrM, thrP int64) uint8 {
 	var m uint8
 	for i := range 4 {
