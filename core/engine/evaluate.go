@@ -270,7 +270,7 @@ func (j *job) placeShape() *Error {
 	j.place.Path = path
 	j.square = j.origin
 	if c, ok := j.shape.(template.Cube); ok {
-		cube := grid.Space{Anchor: j.origin, Size: c.Side, Height: c.Side}
+		cube := c.Space(j.origin)
 		switch {
 		case req.OriginSquare != nil:
 			j.square = cellAt(*req.OriginSquare)

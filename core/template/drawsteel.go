@@ -45,34 +45,23 @@ func validWithin(d int) error {
 	return checkDim("within", d, MaxDim)
 }
 
-func auraCount(r int, c grid.Space) int {
-	w, h := max(c.Size, 1), max(c.Height, 1)
-	return (w + 2*r) * (w + 2*r) * (h + 2*r)
-}
-
-func auraCells(r int, c grid.Space, visit func(grid.Cell)) {
-	lo, hi := c.Min(), c.Max()
-	for z := lo.Z - r; z <= hi.Z+r; z++ {
-		for y := lo.Y - r; y <= hi.Y+r; y++ {
-			for x := lo.X - r; x <= hi.X+r; x++ {
-				visit(grid.Cell{X: x, Y: y, Z: z})
-			}
-		}
-	}
+// auraSpace is the caster's space c widened by r on every side.
+func auraSpace(r int, c grid.Space) grid.Space {
+	return grid.Space{Anchor: c.Min().Add(grid.Cell{X: -r, Y: -r, Z: -r}), Size: max(c.Size, 1) + 2*r, Height: max(c.Height, 1) + 2*r}
 }
 
 func (Aura) Rules() Rules                                { return DrawSteel }
 func (Aura) Kind() string                                { return "aura" }
 func (a Aura) String() string                            { return itos(a.Radius) + " aura" }
 func (a Aura) Validate() error                           { return checkDim("radius", a.Radius, MaxDim) }
-func (a Aura) Count(p Placement) int                     { return auraCount(a.Radius, p.Caster) }
-func (a Aura) Cells(p Placement, visit func(grid.Cell))  { auraCells(a.Radius, p.Caster, visit) }
+func (a Aura) Count(p Placement) int                     { return auraSpace(a.Radius, p.Caster).Count() }
+func (a Aura) Cells(p Placement, visit func(grid.Cell))  { auraSpace(a.Radius, p.Caster).Cells(visit) }
 func (Burst) Rules() Rules                               { return DrawSteel }
 func (Burst) Kind() string                               { return "burst" }
 func (b Burst) String() string                           { return itos(b.Radius) + " burst" }
 func (b Burst) Validate() error                          { return checkDim("radius", b.Radius, MaxDim) }
-func (b Burst) Count(p Placement) int                    { return auraCount(b.Radius, p.Caster) }
-func (b Burst) Cells(p Placement, visit func(grid.Cell)) { auraCells(b.Radius, p.Caster, visit) }
+func (b Burst) Count(p Placement) int                    { return auraSpace(b.Radius, p.Caster).Count() }
+func (b Burst) Cells(p Placement, visit func(grid.Cell)) { auraSpace(b.Radius, p.Caster).Cells(visit) }
 
 func (Cube) Rules() Rules     { return DrawSteel }
 func (Cube) Kind() string     { return "cube" }
@@ -85,13 +74,18 @@ func (c Cube) Validate() error {
 }
 func (c Cube) Count(Placement) int { return c.Side * c.Side * c.Side }
 func (c Cube) Cells(p Placement, visit func(grid.Cell)) {
-	grid.Space{Anchor: p.Origin, Size: c.Side, Height: c.Side}.Cells(visit)
+	c.Space(p.Origin).Cells(visit)
+}
+
+// Space is the cube's cells with its north-west, lowest cell at anchor.
+func (c Cube) Space(anchor grid.Cell) grid.Space {
+	return grid.Space{Anchor: anchor, Size: c.Side, Height: c.Side}
 }
 
 // OriginSquare is the cube's cell nearest the caster's space, ties broken by lowest z, then y,
 // then x (SPEC §3.4), for a cube whose north-west-lowest cell is anchor.
 func (c Cube) OriginSquare(anchor grid.Cell, caster grid.Space) grid.Cell {
-	cube := grid.Space{Anchor: anchor, Size: c.Side, Height: c.Side}
+	cube := c.Space(anchor)
 	nearest := cube.Dist(caster)
 	// A cell is at distance nearest exactly when each of its coordinates is within nearest of
 	// the caster's range on that axis, so the lowest z, then y, then x is the lowest value of
@@ -193,13 +187,16 @@ func (l DSLine) Cells(p Placement, visit func(grid.Cell)) {
 	s0, s1 := band(l.W())
 	t0, t1 := levels(0, l.W())
 	for i, c := range squares {
+		// Only a square whose cross-section meets the previous one's (a sideways step of a
+		// path) can repeat cells; decided once a square, not once a cell.
+		shared := i > 0 && l.overlap(c.Sub(squares[i-1]), across, up) > 0
 		for t := t0; t <= t1; t++ {
 			for s := s0; s <= s1; s++ {
 				cell := grid.Cell{X: c.X + s*across.X + t*up.X, Y: c.Y + s*across.Y + t*up.Y, Z: c.Z + s*across.Z + t*up.Z}
 				// In a straight path (SPEC §3.7) the squares sharing a cross-section plane are
 				// consecutive, and a square's cross-section meets those of the earlier ones
 				// only where it meets the previous one's.
-				if i > 0 && l.covers(squares[i-1], cell, across, up, s0, s1, t0, t1) {
+				if shared && l.covers(squares[i-1], cell, across, up, s0, s1, t0, t1) {
 					continue
 				}
 				visit(cell)

@@ -60,7 +60,7 @@ func TestAuraBurst_S3_3(t *testing.T) {
 			}
 			for _, s := range []Shape{Aura{Radius: r}, Burst{Radius: r}} {
 				p := Placement{Caster: c, Origin: grid.Cell{X: 99, Y: 99}} // the origin plays no part
-				name := s.String() + " around " + c.Anchor.String() + " size " + itoa(c.Size) + " height " + itoa(c.Height)
+				name := s.String() + " around " + c.Anchor.String() + " size " + itos(c.Size) + " height " + itos(c.Height)
 				cells := collect(s, p)
 				sameCells(t, name, cells, want)
 				if s.Count(p) != len(want) {
@@ -480,7 +480,7 @@ func TestDSLinePath_S3_5(t *testing.T) {
 			t.Fatalf("path %v width %d: Count() = %d, visited %d", path, w, got, len(cells))
 		}
 		d := path[len(path)-1].Sub(path[0])
-		if !sameCells(t, "path "+cellsString(path)+" width "+itoa(w), cells, refDSCells(w, path, d)) {
+		if !sameCells(t, "path "+cellsString(path)+" width "+itos(w), cells, refDSCells(w, path, d)) {
 			t.FailNow()
 		}
 	}
@@ -638,7 +638,7 @@ func TestStraight_S3_7(t *testing.T) {
 		step := path[i].Sub(path[i-1])
 		bad := slices.Clone(path[:i+1])
 		bad = append(bad, path[i].Sub(step))
-		if err := Straight(bad); err == nil || !strings.Contains(err.Error(), "square "+itoa(i+2)+" ") {
+		if err := Straight(bad); err == nil || !strings.Contains(err.Error(), "square "+itos(i+2)+" ") {
 			t.Fatalf("%v turns back at square %d: Straight = %v", bad, i+2, err)
 		}
 	}

@@ -115,7 +115,7 @@ func TestConeProperties_S2_4_S2_5(t *testing.T) {
 				}
 			}
 		}
-		checkFacings(t, "Con"+itoa(l), func(d grid.Dir) Shape { return Cone{Length: l, Dir: d, Height: 1} },
+		checkFacings(t, "Con"+itos(l), func(d grid.Dir) Shape { return Cone{Length: l, Dir: d, Height: 1} },
 			func(d grid.Dir) int { return coneFormula(l, d) })
 	}
 }
@@ -139,7 +139,7 @@ func TestLineProperties_S2_6(t *testing.T) {
 				sameCells(t, s.String()+" vs reference", cells, want)
 				checkLineSides(t, s, cells)
 			}
-			checkFacings(t, "Lin"+itoa(l)+"w"+itoa(w), func(d grid.Dir) Shape { return Line{Length: l, Dir: d, Width: w, Height: 1} },
+			checkFacings(t, "Lin"+itos(l)+"w"+itos(w), func(d grid.Dir) Shape { return Line{Length: l, Dir: d, Width: w, Height: 1} },
 				func(grid.Dir) int { return l * w })
 		}
 	}
@@ -356,15 +356,4 @@ func contains(cells []grid.Cell, c grid.Cell) bool {
 		}
 	}
 	return false
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; n > 0; n /= 10 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-	}
-	return string(b)
 }

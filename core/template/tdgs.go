@@ -73,15 +73,9 @@ func (c Circle) Validate() error {
 }
 func (c Circle) Count(Placement) int { return (2*c.Radius + 1) * (2*c.Radius + 1) * c.H() }
 func (c Circle) Cells(p Placement, visit func(grid.Cell)) {
-	z0, z1 := levels(p.Origin.Z, c.H())
+	z0, _ := levels(p.Origin.Z, c.H())
 	o, r := p.Origin, c.Radius
-	for z := z0; z <= z1; z++ {
-		for y := o.Y - r; y <= o.Y+r; y++ {
-			for x := o.X - r; x <= o.X+r; x++ {
-				visit(grid.Cell{X: x, Y: y, Z: z})
-			}
-		}
-	}
+	grid.Space{Anchor: grid.Cell{X: o.X - r, Y: o.Y - r, Z: z0}, Size: 2*r + 1, Height: c.H()}.Cells(visit)
 }
 
 // --- Cone
