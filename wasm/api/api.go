@@ -182,14 +182,7 @@ func withRecover(next http.Handler) http.Handler {
 				if v == http.ErrAbortHandler {
 					panic(v)
 				}
-				msg := "panic"
-				switch x := v.(type) {
-				case error:
-					msg = x.Error()
-				case string:
-					msg = x
-				}
-				writeError(w, http.StatusInternalServerError, engine.CodeBadRequest, "internal error: "+msg)
+				writeJSON(w, http.StatusInternalServerError, wire.Error(wire.Recovered(v)))
 			}
 		}()
 		next.ServeHTTP(w, r)

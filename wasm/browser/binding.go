@@ -37,7 +37,7 @@ func call(h handler, body []byte) (out []byte, err *engine.Error) {
 	case err != nil:
 		return nil, err
 	case out == nil:
-		return nil, internalError("no answer")
+		return nil, wire.InternalError("no answer")
 	}
 	return out, nil
 }
@@ -63,10 +63,4 @@ func packCells(cells [][3]int32) []byte {
 		}
 	}
 	return b
-}
-
-// internalError is a bug reported as wire reports one (wire.Internal recognises it): a
-// bad_request whose message starts with "internal error: ".
-func internalError(msg string) *engine.Error {
-	return &engine.Error{Code: engine.CodeBadRequest, Message: "internal error: " + msg}
 }

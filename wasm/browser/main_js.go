@@ -4,6 +4,7 @@ package main
 
 import (
 	"syscall/js"
+	"unsafe"
 
 	"github.com/aoekit/aoekit/core/engine"
 	"github.com/aoekit/aoekit/wasm/wire"
@@ -60,14 +61,18 @@ func (b binder) bind(e export) func(js.Value, []js.Value) any {
 				return b.jsError(&engine.Error{Code: engine.CodeBadRequest,
 					Message: e.name + ": the request must be a string of JSON, not " + args[0].Type().String()})
 			}
-			body = []byte(args[0].String())
+			// The string's bytes, not a copy: wire only reads a body and keeps no part of it.
+			// (A request may be a megabyte; String already copied it out of JavaScript.)
+			s := args[0].String()
+			body = unsafe.Slice(unsafe.StringData(s), len(s))
 		}
 		out, err := call(e.handle, body)
 		if err != nil {
 			return b.jsError(err)
 		}
 		if !e.packed {
-			return string(out)
+			// out is fresh and never touched again: no copy before syscall/js copies it.
+			return unsafe.String(unsafe.SliceData(out), len(out))
 		}
 		bytes := b.bytesCtor.New(len(out))
 		js.CopyBytesToJS(bytes, out)

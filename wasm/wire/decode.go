@@ -418,25 +418,31 @@ func (d *decoder) unsigned() (uint64, *engine.Error) {
 	if tok == nil {
 		return 0, d.typeErr("an integer from 0 to 18446744073709551615")
 	}
-	bad := d.fail("expected an integer from 0 to 18446744073709551615, got " + shown(tok))
 	if tok[0] == '-' {
 		if len(tok) == 2 && tok[1] == '0' {
 			return 0, nil
 		}
 		if _, ok := plainInt(tok); ok {
-			return 0, bad
+			return 0, d.notUnsigned(tok)
 		}
 	}
 	if v, ok, big := parseUint(tok); ok {
 		return v, nil
 	} else if big {
-		return 0, bad
+		return 0, d.notUnsigned(tok)
 	}
 	f, inf := parseFloat(tok)
 	if inf || f != math.Trunc(f) || f < 0 || f >= 1<<64 {
-		return 0, bad
+		return 0, d.notUnsigned(tok)
 	}
 	return uint64(f), nil
+}
+
+// notUnsigned reports tok, a number that is not an integer from 0 to 2^64 − 1.
+//
+//go:noinline
+func (d *decoder) notUnsigned(tok []byte) *engine.Error {
+	return d.fail("expected an integer from 0 to 18446744073709551615, got " + shown(tok))
 }
 
 // float reads a finite number.

@@ -283,12 +283,7 @@ func (d *decoder) seed() (uint64, *engine.Error) {
 		return d.unsigned()
 	}
 	s, _ := d.string()
-	for _, c := range []byte(s) {
-		if !isDigit(c) {
-			return 0, d.fail("expected an integer from 0 to 18446744073709551615 (a number or a decimal string), got " + quote(s))
-		}
-	}
-	v, ok, _ := parseUint([]byte(s))
+	v, ok, _ := parseUint([]byte(s)) // digits only
 	if !ok {
 		return 0, d.fail("expected an integer from 0 to 18446744073709551615 (a number or a decimal string), got " + quote(s))
 	}

@@ -20,7 +20,9 @@ func Internal(err *engine.Error) bool {
 	return err != nil && len(err.Message) >= len(internalPrefix) && err.Message[:len(internalPrefix)] == internalPrefix
 }
 
-func internal(msg string) *engine.Error {
+// InternalError is a bug reported as wire reports its own (Internal recognises it): a
+// bad_request whose message starts with "internal error: ".
+func InternalError(msg string) *engine.Error {
 	return &engine.Error{Code: engine.CodeBadRequest, Message: internalPrefix + msg}
 }
 
@@ -29,11 +31,11 @@ func internal(msg string) *engine.Error {
 func Recovered(r any) *engine.Error {
 	switch v := r.(type) {
 	case error:
-		return internal(v.Error())
+		return InternalError(v.Error())
 	case string:
-		return internal(v)
+		return InternalError(v)
 	}
-	return internal("panic")
+	return InternalError("panic")
 }
 
 // guard recovers a panic into *err, clearing *out.
@@ -123,23 +125,24 @@ func DecodeParse(body []byte) (string, *engine.Error) {
 // encode returns the JSON of v — a *engine.Result, *engine.Template, *engine.MoveResult,
 // *engine.VersionInfo or *engine.Error — from a buffer of size bytes; nil when v holds a
 // number JSON cannot carry. A panic becomes an internal error.
-func encode(v any, size int) (out []byte, err *engine.Error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, Recovered(r)
-		}
-	}()
-	e := &encoder{b: make([]byte, 0, size), ok: true}
+func encode(v any) (out []byte, err *engine.Error) {
+	defer guard(&out, &err)
+	e := &encoder{ok: true}
 	switch v := v.(type) {
 	case *engine.Result:
+		e.b = make([]byte, 0, 256+16*len(v.Cells)+256*len(v.Targets))
 		e.result(v)
 	case *engine.Template:
+		e.b = make([]byte, 0, 128)
 		e.template("", v)
 	case *engine.MoveResult:
+		e.b = make([]byte, 0, 64+16*len(v.Path))
 		e.moveResult(v)
 	case *engine.VersionInfo:
+		e.b = make([]byte, 0, 64)
 		e.version(v)
 	case *engine.Error:
+		e.b = make([]byte, 0, 64+len(v.Message))
 		e.errorBody(v)
 	}
 	if !e.ok {
@@ -148,13 +151,23 @@ func encode(v any, size int) (out []byte, err *engine.Error) {
 	return e.b, nil
 }
 
+// answer is encode for a door: encode's error, or an internal error when v holds a number
+// JSON cannot carry (NaN, ±Inf).
+func answer(v any) ([]byte, *engine.Error) {
+	out, err := encode(v)
+	if err == nil && out == nil {
+		err = InternalError("the result holds a number JSON cannot carry (NaN or infinity)")
+	}
+	return out, err
+}
+
 // EncodeResult returns the JSON of r, as encoding/json gives it; nil when r is nil or holds a
 // number JSON cannot carry (NaN, ±Inf), which encoding/json refuses too.
 func EncodeResult(r *engine.Result) []byte {
 	if r == nil {
 		return nil
 	}
-	out, _ := encode(r, 256+16*len(r.Cells)+256*len(r.Targets))
+	out, _ := encode(r)
 	return out
 }
 
@@ -163,7 +176,7 @@ func EncodeTemplate(t *engine.Template) []byte {
 	if t == nil {
 		return []byte("null")
 	}
-	out, _ := encode(t, 128)
+	out, _ := encode(t)
 	return out
 }
 
@@ -172,7 +185,7 @@ func EncodeMoveResult(m *engine.MoveResult) []byte {
 	if m == nil {
 		return []byte("null")
 	}
-	out, _ := encode(m, 64+16*len(m.Path))
+	out, _ := encode(m)
 	return out
 }
 
@@ -187,7 +200,7 @@ func Parse(body []byte) (out []byte, err *engine.Error) {
 	if perr != nil {
 		return nil, asError(perr)
 	}
-	return EncodeTemplate(&t), nil
+	return answer(&t)
 }
 
 // EvaluateResult decodes an evaluate request and evaluates it: the result, never nil, or the
@@ -208,23 +221,19 @@ func EvaluateResult(body []byte) (res *engine.Result, err *engine.Error) {
 		return nil, asError(eerr)
 	}
 	if res == nil {
-		return nil, internal("evaluate returned no result")
+		return nil, InternalError("evaluate returned no result")
 	}
 	return res, nil
 }
 
-// Evaluate answers an evaluate request with the result's JSON. (EvaluateResult and
-// EncodeResult recover their panics: nothing else here can panic.)
+// Evaluate answers an evaluate request with the result's JSON. (EvaluateResult and encode
+// recover their panics: nothing else here can panic.)
 func Evaluate(body []byte) ([]byte, *engine.Error) {
 	res, err := EvaluateResult(body)
 	if err != nil {
 		return nil, err
 	}
-	out := EncodeResult(res)
-	if out == nil {
-		return nil, internal("the result holds a number JSON cannot carry (NaN or infinity)")
-	}
-	return out, nil
+	return answer(res)
 }
 
 // Move answers a forced-movement request with the result's JSON.
@@ -239,15 +248,15 @@ func Move(body []byte) (out []byte, err *engine.Error) {
 		return nil, asError(merr)
 	}
 	if res == nil {
-		return nil, internal("move returned no result")
+		return nil, InternalError("move returned no result")
 	}
-	return EncodeMoveResult(res), nil
+	return answer(res)
 }
 
 // Version returns the JSON of engine.About().
 func Version() []byte {
 	v := engine.About()
-	out, err := encode(&v, 64)
+	out, err := encode(&v)
 	if err != nil {
 		return Error(err)
 	}
@@ -257,9 +266,9 @@ func Version() []byte {
 // Error returns {"error": {"code", "message", "at"?}} for err; a nil err is an internal error.
 func Error(err *engine.Error) []byte {
 	if err == nil {
-		err = internal("no error to report")
+		err = InternalError("no error to report")
 	}
-	out, perr := encode(err, 64+len(err.Message))
+	out, perr := encode(err)
 	if perr != nil {
 		return []byte(`{"error":{"code":"bad_request","message":"internal error: encoding an error"}}`)
 	}

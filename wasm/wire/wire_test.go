@@ -136,7 +136,7 @@ func TestStatus(t *testing.T) {
 			t.Errorf("Status(%s) = %d, want %d", code, got, want)
 		}
 	}
-	if Status(nil) != 200 || Status(internal("x")) != 500 {
+	if Status(nil) != 200 || Status(InternalError("x")) != 500 {
 		t.Error("Status(nil) or Status(internal)")
 	}
 }

@@ -46,7 +46,7 @@ test-worker: worker
 # The codec's tests (byte identity with encoding/json included) under js/wasm, where the browser
 # module and the worker run it.
 test-wire-js:
-	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$(GOROOT)/lib/wasm/go_js_wasm_exec" ./wasm/wire
+	GOOS=js GOARCH=wasm $(GO) test -short -count=1 -exec="$(WASM_EXEC)" ./wasm/wire
 
 # Not part of `make test`: a bounded load test against a running server (serve-api or serve-worker).
 loadtest:

@@ -26,10 +26,10 @@ const state = {
     { id: "ogre", x: 13, y: 4, size: 2, side: "enemy" },
     { id: "ally", x: 6, y: 8, side: "party" },
   ],
-  /** @type {Map<string, number>} "x,y" → fill */
-  obstacles: new Map([["9,6", 1], ["9,7", 1], ["7,5", 0.5], ["12,6", 1]]),
+  /** @type {Map<string, {x: number, y: number, z: number, fill: number}>} "x,y" → the obstacle as requests carry it */
+  obstacles: new Map([[9, 6, 1], [9, 7, 1], [7, 5, 0.5], [12, 6, 1]].map(([x, y, fill]) => [`${x},${y}`, { x, y, z: 0, fill }])),
   /** @type {Cell} */ origin: { x: 15, y: 10 },
-  /** @type {null | {kind: "caster" | "token" | "origin", index: number, grab: Cell}} */ drag: null,
+  /** @type {null | {target: Cell, grab: Cell}} the caster, token or origin being dragged */ drag: null,
   /** @type {any} */ result: null,
   /** @type {string} */ error: "",
 };
@@ -42,13 +42,13 @@ function pixelOf(e) {
   return { px: (e.clientX - r.left) * (canvas.width / r.width), py: (e.clientY - r.top) * (canvas.height / r.height) };
 }
 
-/** Pure hit test: what is at cell c? */
+/** Pure hit test: the caster, token or origin at cell c, or null. @returns {Cell | null} */
 function hit(c) {
   const inside = (t) => c.x >= t.x && c.x < t.x + (t.size || 1) && c.y >= t.y && c.y < t.y + (t.size || 1);
-  if (inside(state.caster)) return { kind: "caster", index: 0 };
-  const i = state.tokens.findIndex(inside);
-  if (i >= 0) return { kind: "token", index: i };
-  if (c.x === state.origin.x && c.y === state.origin.y) return { kind: "origin", index: 0 };
+  if (inside(state.caster)) return state.caster;
+  const token = state.tokens.find(inside);
+  if (token) return token;
+  if (c.x === state.origin.x && c.y === state.origin.y) return state.origin;
   return null;
 }
 
@@ -61,7 +61,7 @@ function request() {
     origin: { x: state.origin.x, y: state.origin.y, z: 0 },
     range: state.range,
     tokens: state.tokens.map((t) => ({ id: t.id, x: t.x, y: t.y, z: 0, size: t.size || 1, side: t.side, prone: !!t.prone })),
-    obstacles: [...state.obstacles].map(([k, fill]) => { const [x, y] = k.split(",").map(Number); return { x, y, z: 0, fill }; }),
+    obstacles: [...state.obstacles.values()],
     bounds: { min: [0, 0, 0], max: [COLS - 1, ROWS - 1, 0] },
   };
   if (/line/i.test(state.notation) && /^\s*\d/.test(state.notation)) {
@@ -90,6 +90,8 @@ function update(patch = {}) {
   draw();
 }
 
+let targetsShown = "";
+
 function draw() {
   ctx.clearRect(0, 0, canvas.width, canvas.height);
   ctx.fillStyle = "#fff";
@@ -99,8 +101,7 @@ function draw() {
     ctx.fillStyle = "rgba(255, 140, 0, 0.35)";
     for (const [x, y, z] of res.cells) if (z === 0) ctx.fillRect(x * SQ, y * SQ, SQ, SQ);
   }
-  for (const [k, fill] of state.obstacles) {
-    const [x, y] = k.split(",").map(Number);
+  for (const { x, y, fill } of state.obstacles.values()) {
     ctx.fillStyle = fill >= 1 ? "#3b3b3b" : "#9a9a9a";
     ctx.fillRect(x * SQ, y * SQ, SQ, SQ);
   }
@@ -142,7 +143,6 @@ function draw() {
   ctx.moveTo(c.x * SQ + SQ / 2, c.y * SQ + SQ / 2);
   ctx.lineTo(c.x * SQ + SQ / 2 + Math.sin(a) * SQ * 0.4, c.y * SQ + SQ / 2 - Math.cos(a) * SQ * 0.4);
   ctx.stroke();
-  ctx.lineWidth = 1;
   ctx.strokeStyle = "#6a1b9a";
   ctx.lineWidth = 3;
   ctx.beginPath();
@@ -152,33 +152,36 @@ function draw() {
   const status = document.getElementById("status");
   status.className = state.error ? "error" : "";
   status.textContent = state.error || (res ? `${res.template.notation}: ${res.count} squares` + (res.direction ? `, toward ${res.direction}` : "") + (res.originVisible ? "" : " (origin not visible)") : "");
-  const list = document.getElementById("targets");
-  list.replaceChildren(...(res ? res.targets : []).map((t) => {
-    const li = document.createElement("li");
-    li.textContent = `${t.id}: ${t.affected ? "affected" : "not affected (" + t.reason + ")"}, cover ${t.cover}` + (t.bonus ? ` +${t.bonus} REF` : "");
-    return li;
-  }));
+  const lines = (res ? res.targets : []).map((t) =>
+    `${t.id}: ${t.affected ? "affected" : "not affected (" + t.reason + ")"}, cover ${t.cover}` + (t.bonus ? ` +${t.bonus} REF` : ""));
+  if (lines.join("\n") !== targetsShown) { // rebuild the list only when it changes
+    targetsShown = lines.join("\n");
+    document.getElementById("targets").replaceChildren(...lines.map((text) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    }));
+  }
 }
 
 canvas.addEventListener("pointerdown", (e) => {
   const c = cellAt(pixelOf(e));
-  const h = hit(c);
-  if (!h) { // toggle a wall
+  const t = hit(c);
+  if (!t) { // toggle a wall
     const k = `${c.x},${c.y}`;
     if (state.obstacles.has(k)) state.obstacles.delete(k);
-    else state.obstacles.set(k, e.shiftKey ? 0.5 : 1);
+    else state.obstacles.set(k, { x: c.x, y: c.y, z: 0, fill: e.shiftKey ? 0.5 : 1 });
     update();
     return;
   }
-  const t = h.kind === "caster" ? state.caster : h.kind === "token" ? state.tokens[h.index] : state.origin;
-  state.drag = { ...h, grab: { x: c.x - t.x, y: c.y - t.y } };
+  state.drag = { target: t, grab: { x: c.x - t.x, y: c.y - t.y } };
   canvas.setPointerCapture(e.pointerId);
 });
 canvas.addEventListener("pointermove", (e) => {
   const d = state.drag;
   if (!d) return;
   const c = cellAt(pixelOf(e));
-  const t = d.kind === "caster" ? state.caster : d.kind === "token" ? state.tokens[d.index] : state.origin;
+  const t = d.target;
   const x = Math.max(0, Math.min(COLS - 1, c.x - d.grab.x)), y = Math.max(0, Math.min(ROWS - 1, c.y - d.grab.y));
   if (x !== t.x || y !== t.y) { t.x = x; t.y = y; update(); }
 });

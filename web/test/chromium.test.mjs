@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { CONTRACT_FROM_CASTER, WEB, buildCrasher, chromium, serve, tempDir } from "./helpers.mjs";
+import { CONTRACT_FROM_CASTER, PACKAGE, WEB, buildCrasher, chromium, serve, tempDir } from "./helpers.mjs";
 
 const PAGE = `<!doctype html><title>aoekit</title>
 <script type="module">
@@ -56,7 +56,7 @@ test("Chromium: load, every method, errors, globals and a fresh instance after a
     assert.equal(out.error, undefined, `${what}: ${out.error}`);
     assert.deepEqual(errors, [], what);
     assert.equal(out.streamed, wasmType === "application/wasm" ? 2 : 0, `${what}: streamed ${out.streamed}`);
-    assert.deepEqual(out.version, { engine: "aoekit", version: "0.1.0", contract: 1 });
+    assert.deepEqual(out.version, { engine: "aoekit", version: PACKAGE.version, contract: 1 });
     assert.equal(out.parse.notation, "Con4NE");
     assert.equal(out.result.count, 10);
     assert.deepEqual(out.cells, out.result.cells.flat());

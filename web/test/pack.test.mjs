@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { CONTRACT_FROM_CASTER, CONTRACT_REQUEST, MOVE_REQUEST, ROOT, WEB, chromium, load, serve, tempDir } from "./helpers.mjs";
+import { CONTRACT_FROM_CASTER, CONTRACT_REQUEST, MOVE_REQUEST, PACKAGE, ROOT, WEB, chromium, load, serve, tempDir } from "./helpers.mjs";
 
 const BIN = join(ROOT, "node_modules/.bin");
 const SHIPPED = ["package.json", "web/aoekit.wasm", "web/index.d.ts", "web/index.js", "web/wasm_exec.js"];
@@ -45,7 +45,7 @@ test("npm pack → install into an empty project → Node, TypeScript, Vite (and
     const r = e.evaluate(${JSON.stringify(CONTRACT_FROM_CASTER)});
     console.log(JSON.stringify({ count: r.count, cells: e.evaluateCells(${JSON.stringify(CONTRACT_FROM_CASTER)}).length, version: e.version() }));
   `], app);
-  assert.deepEqual(JSON.parse(out), { count: 10, cells: 30, version: { engine: "aoekit", version: "0.1.0", contract: 1 } });
+  assert.deepEqual(JSON.parse(out), { count: 10, cells: 30, version: { engine: "aoekit", version: PACKAGE.version, contract: 1 } });
   // The other exports resolve too.
   sh(process.execPath, ["--input-type=module", "-e", `
     import { createRequire } from "node:module";
