@@ -97,3 +97,13 @@ func BenchmarkStress(b *testing.B) {
 	req.Origin = &Pos{265, 250, 0}
 	runBench(b, req)
 }
+
+// BenchmarkBurstWalls: the typical board with a Draw Steel 5 burst from the caster, whose
+// cells each need line of effect from the caster's space (SPEC §3.2), with cover for every
+// target.
+func BenchmarkBurstWalls(b *testing.B) {
+	req := benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{})
+	req.Template = TemplateRef{Text: "5 burst"}
+	req.Range = Range{}
+	runBench(b, req)
+}
