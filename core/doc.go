@@ -7,7 +7,11 @@
 //   - notation: parsing and formatting TDGS, Draw Steel and 50 % circle notation (SPEC §2.2, §3.8)
 //   - los: exact segment blocking on the 1/400 lattice (SPEC §5.1–§5.2)
 //   - cover: cover points and grades (SPEC §5.3–§5.5)
+//   - board: an index of solid cells that answers fills and empty boxes in constant time (SPEC §1.6)
 //   - engine: whole requests: evaluate and move (SPEC §6–§7, CONTRACT)
 //
-// The engine avoids fmt so that the WebAssembly module stays small (WASM-NOTES.md).
+// "SPEC §2.9" and the like, here and throughout the code, cite the rule book SPEC.md in this
+// directory; README.md beside it is the guide to using the engine from Go.
+//
+// The engine avoids fmt so that the WebAssembly module stays small (see `make size`).
 package core

@@ -1,5 +1,6 @@
-// Types of the aoekit package: the whole public contract (CONTRACT.md, version 1) as the browser
-// and Node door speak it. Every door takes and gives the same JSON; these are its shapes.
+// Types of the aoekit package: the whole public contract (CONTRACT.md beside this file, version
+// 1) as the browser and Node door speak it. Every door takes and gives the same JSON; these are
+// its shapes. "SPEC §N" cites the rule book, core/SPEC.md in this package.
 //
 // Coordinate spaces: a cell is a grid square (integers, x east, y south, z up; SPEC §1.1), as
 // `Pos` ({x, y, z}) or `CellTuple` ([x, y, z]); a `WorldPoint` is a point in cell units (cell

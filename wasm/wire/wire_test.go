@@ -142,7 +142,7 @@ func TestStatus(t *testing.T) {
 }
 
 // TestImports keeps the browser module small: wire itself must not bring in encoding/json, fmt,
-// reflect, os or net/http (WASM-NOTES.md, wasm/browser); what the engine brings is the engine's
+// reflect, os or net/http (make size, wasm/browser/doc.go); what the engine brings is the engine's
 // business, and is logged.
 func TestImports(t *testing.T) {
 	list := func(args ...string) []string {

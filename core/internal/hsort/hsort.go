@@ -2,7 +2,7 @@
 package hsort
 
 // Sort sorts n elements in place with less and swap. It is not generic on purpose: each
-// instantiation of slices.SortFunc adds ~15 KB to the WebAssembly module (WASM-NOTES.md), and
+// instantiation of slices.SortFunc adds ~15 KB to the WebAssembly module (make size), and
 // the engine sorts two element types.
 func Sort(n int, less func(i, j int) bool, swap func(i, j int)) {
 	down := func(i, n int) {
