@@ -1,5 +1,6 @@
 # The demo site (static/), built from web/: the package's loader and module beside the demo
-# page. Included by the top Makefile.
+# page, with brotli and gzip copies (name.br, name.gz) of the large files for servers that send
+# them as they are (the dev server does; so can most static hosts). Included by the top Makefile.
 
 DEMO_ADDR ?= 127.0.0.1:8080
 
@@ -12,6 +13,7 @@ static: browser
 	cp web/index.js web/index.d.ts web/aoekit.wasm web/wasm_exec.js static/
 	cp web/demo/index.html web/demo/demo.js web/demo/demo.css static/demo/
 	printf '<!doctype html><meta charset="utf-8"><title>aoekit</title><meta http-equiv="refresh" content="0; url=demo/"><a href="demo/">aoekit demo</a>\n' > static/index.html
+	$(GO) run ./wasm/devserver -dir static -precompress
 
 # Build everything the demo needs and serve it on http://$(DEMO_ADDR)/ (Ctrl-C stops it).
 demo: static

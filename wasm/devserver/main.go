@@ -1,7 +1,9 @@
 //go:build !js
 
 // Command devserver serves a folder (the demo site, static/) on a loopback address for
-// `make demo`: plain files, application/wasm for the module, no caching.
+// `make demo`: plain files, application/wasm for the module, no caching, and the brotli or gzip
+// copy of a file when the browser accepts it. With -precompress it writes those copies
+// (name.br, name.gz beside each large text or .wasm file) instead, for `make static`.
 package main
 
 import (
@@ -9,7 +11,6 @@ import (
 	"flag"
 	"log"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -20,15 +21,21 @@ import (
 func main() {
 	addr := flag.String("addr", "127.0.0.1:8080", "address to listen on (loopback by default)")
 	dir := flag.String("dir", "static", "folder to serve")
+	precompress := flag.Bool("precompress", false, "write name.br and name.gz beside each large text or .wasm file under -dir, then exit")
 	flag.Parse()
 	if st, err := os.Stat(*dir); err != nil || !st.IsDir() {
 		log.Fatalf("devserver: %s is not a folder (run `make demo`, which builds it)", *dir)
 	}
-	files := http.FileServer(http.Dir(*dir))
-	handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Cache-Control", "no-store")
-		files.ServeHTTP(w, r)
-	})
+	if *precompress {
+		err := Precompress(*dir, func(name string, from, to int) {
+			log.Printf("wrote %s: %d B → %d B", name, from, to)
+		})
+		if err != nil {
+			log.Fatalf("devserver: %v", err)
+		}
+		return
+	}
+	handler := staticHandler(*dir)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatalf("devserver: %v", err)

@@ -1,0 +1,79 @@
+// The demo site as `make demo` serves it (static/, built by `make static`, served by
+// wasm/devserver), in headless Chromium: the page works, and the module crosses the wire
+// compressed with its own Content-Type, as the browser negotiated.
+import assert from "node:assert/strict";
+import { execFileSync, spawn } from "node:child_process";
+import { statSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+
+import { GO, ROOT, chromium, tempDir } from "./helpers.mjs";
+
+const STATIC = join(ROOT, "static");
+
+/** devserver builds and starts wasm/devserver on a free loopback port; it stops after the test. */
+async function devserver(t) {
+  const bin = join(tempDir(t), "devserver");
+  execFileSync(GO, ["build", "-o", bin, "./wasm/devserver"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(bin, ["-dir", STATIC, "-addr", "127.0.0.1:0"], { stdio: ["ignore", "ignore", "pipe"] });
+  t.after(() => child.kill("SIGTERM"));
+  let log = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`devserver did not start in 60 s:\n${log}`)), 60_000);
+    child.stderr.on("data", (chunk) => {
+      log += chunk;
+      const m = /serving .* on (http:\/\/127\.0\.0\.1:\d+)\//.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`devserver exited (${code}):\n${log}`)));
+  });
+}
+
+test("make demo's server sends the module compressed, and the demo runs on it", async (t) => {
+  const size = statSync(join(STATIC, "aoekit.wasm"), { throwIfNoEntry: false })?.size;
+  assert.ok(size > 0, "static/aoekit.wasm is missing: make static builds it (make test does)");
+  const browser = await chromium(t);
+  if (!browser) return;
+  const base = await devserver(t);
+
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  page.on("console", (msg) => msg.type() === "error" && errors.push(msg.text()));
+  const responses = new Map();
+  page.on("response", (res) => {
+    responses.set(new URL(res.url()).pathname, res);
+    if (res.status() >= 400) errors.push(`${res.status()} ${res.url()}`);
+  });
+  await page.goto(`${base}/demo/`);
+  await page.waitForFunction(() => globalThis.__aoekitDemo?.state.result, null, { timeout: 30_000 });
+  assert.deepEqual(errors, []);
+
+  const wasm = responses.get("/aoekit.wasm");
+  assert.ok(wasm, `no request for /aoekit.wasm among ${[...responses.keys()]}`);
+  const headers = await wasm.allHeaders();
+  assert.equal(headers["content-encoding"], "br", JSON.stringify(headers));
+  assert.equal(headers["content-type"], "application/wasm");
+  assert.match(headers["vary"] ?? "", /Accept-Encoding/i);
+
+  // What crossed the wire (encoded) against what the page got (decoded): the whole module,
+  // in under a quarter of its size.
+  const entry = await page.evaluate(() => {
+    const e = performance.getEntriesByType("resource").find((r) => new URL(r.name).pathname === "/aoekit.wasm");
+    return e && { encoded: e.encodedBodySize, decoded: e.decodedBodySize };
+  });
+  assert.ok(entry, "no resource timing for /aoekit.wasm");
+  assert.equal(entry.decoded, size, "the page got the whole module");
+  assert.ok(entry.encoded > 0 && entry.encoded < size / 4, `${entry.encoded} B crossed for a ${size} B module`);
+  t.diagnostic(`aoekit.wasm: ${entry.encoded} B sent (brotli), ${size} B decoded`);
+
+  // The scripts are compressed too.
+  for (const path of ["/index.js", "/wasm_exec.js", "/demo/demo.js"]) {
+    const res = responses.get(path);
+    assert.ok(res, `no request for ${path}`);
+    assert.equal((await res.allHeaders())["content-encoding"], "br", path);
+  }
+});
