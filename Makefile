@@ -4,6 +4,14 @@ GOROOT   := $(shell $(GO) env GOROOT)
 WASM_EXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 export GOFLAGS := -buildvcs=false
 
+# The npm packages the tests use (playwright-core, typescript, vite, miniflare), installed by
+# `npm ci` from the committed lock file whenever it is newer than what is installed: a fresh
+# clone's `make test` sets itself up. Go modules download on their own.
+NODE_MODULES := node_modules/.package-lock.json
+$(NODE_MODULES): package-lock.json package.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
 # Each door adds its own targets to these lists in its .mk file.
 TEST_TARGETS  := vet test-go
 BUILD_TARGETS :=

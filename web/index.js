@@ -1,11 +1,11 @@
 // aoekit: the rules engine as WebAssembly. `load()` instantiates aoekit.wasm and resolves to an
 // engine whose methods answer synchronously; see index.d.ts for the whole contract.
 
-// Go's own JavaScript support for the module, copied from the Go that built it. It defines
-// globalThis.Go (and, where the host lacks them, the fs, path and process shims Go expects).
-import "./wasm_exec.js";
-
-const Go = globalThis.Go;
+// Go is Go's own JavaScript support for the module (wasm_exec.js, copied from the Go that built
+// it), imported by the first load(): importing this package has no side effects (package.json
+// says "sideEffects": false). wasm_exec.js defines globalThis.Go and, where the host lacks them,
+// the fs, path and process shims Go expects.
+let Go = null;
 
 // The global under which the module finds the object to register its functions on
 // (wasm/browser/main_js.go); it exists only while the module's main runs.
@@ -26,6 +26,10 @@ export async function load(options = {}) {
     throw new TypeError("aoekit: load(options) takes an object, such as { wasm: url }");
   }
   const source = options?.wasm ?? new URL("./aoekit.wasm", import.meta.url);
+  if (Go === null) {
+    await import("./wasm_exec.js");
+    Go = globalThis.Go;
+  }
   const go = newGo();
   const { module, instance } = await instantiate(source, go.importObject);
   const runtime = new Runtime(module);

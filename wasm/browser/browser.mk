@@ -45,5 +45,5 @@ test-browser-go:
 
 # The built package through its entry: CONTRACT examples, errors, hostile calls, the Go door's
 # answers, loading, exiting, npm pack + Vite, and Chromium (skipped, loudly, where absent).
-test-browser: browser
+test-browser: browser static $(NODE_MODULES)
 	GO="$(GO)" node --test web/test/*.test.mjs

@@ -30,7 +30,7 @@ serve-api:
 	$(GO) run ./wasm/worker $(API_FLAGS)
 
 # The Workers build in workerd (miniflare), offline, on 127.0.0.1:${PORT:-8788}.
-serve-worker: worker
+serve-worker: worker $(NODE_MODULES)
 	node wasm/worker/bench/miniflare.mjs
 
 # The cross-door identity set: the Go door's answer to every request of wasm/identity/requests.json.
@@ -40,7 +40,7 @@ identity:
 
 # End to end: the Workers build in miniflare, against the CONTRACT and the identity set. The Go
 # tests of wasm/wire, wasm/api, wasm/worker and wasm/identity run in test-go.
-test-worker: worker
+test-worker: worker $(NODE_MODULES)
 	node --test wasm/worker/e2e/
 
 # The codec's tests (byte identity with encoding/json included) under js/wasm, where the browser

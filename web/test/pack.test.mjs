@@ -1,16 +1,17 @@
-// The npm package as users get it: `npm pack`, installed into an empty project, imported in
-// Node, type-checked by TypeScript, bundled by Vite (which must emit the .wasm) and, where
-// Chromium is installed, the bundle run in a browser.
+// The npm package as users get it: `npm pack` in a clean copy of the repository (no built
+// module: the prepack script builds it), installed into an empty project, imported in Node,
+// type-checked by TypeScript, bundled by Vite (which must emit the .wasm) and, where Chromium is
+// installed, the bundle run in a browser.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 
 import { CONTRACT_FROM_CASTER, CONTRACT_REQUEST, MOVE_REQUEST, PACKAGE, ROOT, WEB, chromium, load, serve, tempDir } from "./helpers.mjs";
 
 const BIN = join(ROOT, "node_modules/.bin");
-const SHIPPED = ["package.json", "web/aoekit.wasm", "web/index.d.ts", "web/index.js", "web/wasm_exec.js"];
+const SHIPPED = ["LICENSE", "README.md", "core/SPEC.md", "package.json", "web/CONTRACT.md", "web/aoekit.wasm", "web/index.d.ts", "web/index.js", "web/wasm_exec.js"];
 
 function sh(cmd, args, cwd) {
   try {
@@ -23,14 +24,22 @@ function sh(cmd, args, cwd) {
 test("npm pack → install into an empty project → Node, TypeScript, Vite (and Chromium)", async (t) => {
   const dir = tempDir(t, "aoekit-pack-");
 
-  // Pack: exactly what ships, plus what npm always adds (README, LICENSE).
-  const [packed] = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", dir], ROOT));
+  // A clean copy: the files git would give a fresh clone (tracked, and new ones it does not
+  // ignore), as they are in the working tree; no module, no wasm_exec.js, no node_modules.
+  const clone = join(dir, "clone");
+  for (const f of sh("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard"], ROOT).split("\0")) {
+    if (!f || !existsSync(join(ROOT, f))) continue;
+    mkdirSync(dirname(join(clone, f)), { recursive: true });
+    copyFileSync(join(ROOT, f), join(clone, f));
+  }
+  assert.ok(!existsSync(join(clone, "web/aoekit.wasm")), "the copy is clean");
+
+  // Pack: prepack builds the module; exactly what ships.
+  const [packed] = JSON.parse(sh("npm", ["pack", "--json", "--pack-destination", dir], clone));
   const files = packed.files.map((f) => f.path).sort();
-  assert.deepEqual(files.filter((f) => !/^(README|LICEN[CS]E)/i.test(f)), SHIPPED);
-  assert.deepEqual(
-    readFileSync(join(WEB, "aoekit.wasm")).length,
-    packed.files.find((f) => f.path === "web/aoekit.wasm").size,
-  );
+  assert.deepEqual(files, SHIPPED);
+  // The same sources build the same module (-trimpath, no VCS stamp) as make browser here.
+  assert.ok(readFileSync(join(clone, "web/aoekit.wasm")).equals(readFileSync(join(WEB, "aoekit.wasm"))), "the packed module is the one built here");
 
   // An empty project, the tarball installed offline (the package has no dependencies).
   const app = join(dir, "app");
@@ -38,9 +47,10 @@ test("npm pack → install into an empty project → Node, TypeScript, Vite (and
   writeFileSync(join(app, "package.json"), JSON.stringify({ name: "app", private: true, type: "module" }));
   sh("npm", ["install", "--offline", "--no-audit", "--no-fund", "--no-package-lock", join(dir, packed.filename)], app);
 
-  // Node: import by name, evaluate.
+  // Node: import by name (no side effects until load), evaluate.
   const out = sh(process.execPath, ["--input-type=module", "-e", `
     import { load } from "aoekit";
+    if (globalThis.Go !== undefined) throw new Error("importing aoekit defined Go before load()");
     const e = await load();
     const r = e.evaluate(${JSON.stringify(CONTRACT_FROM_CASTER)});
     console.log(JSON.stringify({ count: r.count, cells: e.evaluateCells(${JSON.stringify(CONTRACT_FROM_CASTER)}).length, version: e.version() }));
