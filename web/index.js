@@ -116,12 +116,28 @@ function newGo() {
   go.exit = (code) => {
     go.exitCode = code; // reported by the next call, instead of printed
   };
+  // The runtime's timers come from the module's runtime.scheduleTimeoutEvent import, which
+  // wasm_exec.js implements with the host's global setTimeout: while it runs, that setTimeout
+  // hands back unref'd timers (Node's; a browser's ids are numbers). Nothing here reads
+  // wasm_exec.js's private fields; if it ever stops calling setTimeout, the load test's "exits by
+  // itself" check fails.
   const imports = go.importObject.gojs;
   const schedule = imports["runtime.scheduleTimeoutEvent"];
-  imports["runtime.scheduleTimeoutEvent"] = (sp) => {
-    schedule(sp);
-    go._scheduledTimeouts?.forEach((t) => t?.unref?.()); // Node timers; browser ids are numbers
-  };
+  if (typeof schedule === "function") {
+    imports["runtime.scheduleTimeoutEvent"] = (sp) => {
+      const setTimeout = globalThis.setTimeout;
+      globalThis.setTimeout = function (...args) {
+        const timer = setTimeout.apply(this, args);
+        timer?.unref?.();
+        return timer;
+      };
+      try {
+        schedule(sp);
+      } finally {
+        globalThis.setTimeout = setTimeout;
+      }
+    };
+  }
   return go;
 }
 
