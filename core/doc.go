@@ -7,8 +7,9 @@
 //   - notation: parsing and formatting TDGS, Draw Steel and 50 % circle notation (SPEC §2.2, §3.8)
 //   - los: exact segment blocking on the 1/400 lattice (SPEC §5.1–§5.2)
 //   - cover: cover points and grades (SPEC §5.3–§5.5)
+//   - decimal: exact reading of decimal numbers, for fills rounded by their decimal value (SPEC §5.1)
 //   - board: an index of solid cells that answers fills and empty boxes in constant time (SPEC §1.6)
-//   - engine: whole requests: evaluate and move (SPEC §6–§7, CONTRACT)
+//   - engine: whole requests: evaluate and move (SPEC §6–§7; the JSON contract is web/CONTRACT.md)
 //
 // "SPEC §2.9" and the like, here and throughout the code, cite the rule book SPEC.md in this
 // directory; README.md beside it is the guide to using the engine from Go.

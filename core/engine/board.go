@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math"
 	"strconv"
 
 	"github.com/aoekit/aoekit/core/board"
@@ -154,15 +153,6 @@ func checkFill(where label, f float64) *Error {
 
 // goodFill reports whether f lies in (0, 1] or is 0 (false for NaN).
 func goodFill(f float64) bool { return f == 0 || f > 0 && f <= 1 }
-
-// units is a valid fill in lattice units, rounded to the nearest (SPEC §5.1); 0 means a full
-// block.
-func units(f float64) int {
-	if f == 0 || f == 1 {
-		return board.Full
-	}
-	return max(1, int(math.Round(f*board.Full)))
-}
 
 // A box is an inclusive box of cells.
 type box struct{ lo, hi grid.Cell }

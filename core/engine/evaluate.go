@@ -17,13 +17,23 @@ const (
 	stIn       uint8 = 3 // in the area
 )
 
-// profile is a rule set's columns of SPEC §6, after the request's overrides.
+// profile is the request's rule set and its columns of SPEC §6, after the request's
+// overrides. It is the one place a request's rule set is decided: every rule-dependent step
+// (the origin's line of effect, §3.1; the kind of line of effect, §5.3; how obstacles shape
+// the area, §2.1, §3.2, §4.3; the cover grades, §5.5) reads it, never the template's own.
 type profile struct {
-	barriers bool   // obstacles shape the area
-	cover    string // tdgs, drawsteel or none
-	apply    bool   // full cover leaves a target unaffected
+	rules    template.Rules // the rule set: the request's "rules", or the template's own
+	barriers bool           // obstacles shape the area (§3.2 or §4.3, by rules)
+	cover    string         // tdgs, drawsteel or none
+	apply    bool           // full cover leaves a target unaffected
 }
 
+// profileOf decides the request's rule set and its columns. The rule set is the request's
+// "rules" when given, otherwise the template's own: a template's notation belongs to one rule
+// set (Draw Steel's "3 burst", the 50 % circle's "circle 3"), and "tdgs (default)" of SPEC §6
+// and CONTRACT is what a template without one takes (a template object without "rules"). The
+// request's barriers, cover and applyCover then override one column each ("A request may
+// override each column").
 func profileOf(req *Request, s template.Shape) (profile, *Error) {
 	r := s.Rules()
 	if req.Rules != "" {
@@ -32,7 +42,7 @@ func profileOf(req *Request, s template.Shape) (profile, *Error) {
 			return profile{}, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or circle50, got \""+req.Rules+"\"")
 		}
 	}
-	var p profile
+	p := profile{rules: r}
 	switch r {
 	case template.TDGS:
 		p.cover, p.apply = "tdgs", true
@@ -394,21 +404,35 @@ func (j *job) checkPlacement() *Error {
 	default:
 		return newError(CodeBadRequest, "range: expected a number of squares, \"self\" or \"touch\"")
 	}
-	if j.shape.Rules() == template.DrawSteel && !cover.CornerLine(j.caster.space, target, j.solids) {
+	if j.prof.rules == template.DrawSteel && !j.seesOrigin() {
 		return newError(CodeNoLineOfEffect, "the caster has no line of effect to the origin square "+cellText(j.square))
 	}
 	return nil
 }
 
+// seesOrigin reports whether the caster has line of effect to the origin square, of the
+// request's rule set (SPEC §5.3): Draw Steel's from any corner of its space to any corner of
+// the square, TDGS's centre to centre from its cell nearest the square. The 50 % circle,
+// whose cover is judged as TDGS's (§6), sees as TDGS does.
+func (j *job) seesOrigin() bool {
+	if j.prof.rules == template.DrawSteel {
+		return cover.CornerLine(j.caster.space, grid.Unit(j.square), j.solids)
+	}
+	return cover.CentreLine(j.caster.space.Nearest(j.square), j.square, j.solids)
+}
+
 // buildArea marks each cell of the shape in, barred or excluded. The cells are not stored:
 // the shape visits them again whenever they are needed (cheaper than a list of a million).
+// Where obstacles shape the area (SPEC §6), the rule set says how: circle50 by §4.3's fill,
+// the others by §3.2's line of effect.
 func (j *job) buildArea() *Error {
 	if err := template.CheckCount(j.count); err != nil {
 		return templateError("template", err)
 	}
 	j.set = newCellSet(j.area.lo, j.area.hi, j.count)
+	j.src = j.source()
 	_, isWall := j.shape.(template.Wall)
-	circle50 := j.shape.Rules() == template.Circle50Rules
+	circle50 := j.prof.rules == template.Circle50Rules
 	state := stBarred
 	if isWall || !j.prof.barriers || !circle50 && j.open() {
 		state = stIn // nothing cuts the area
@@ -432,22 +456,42 @@ func (j *job) buildArea() *Error {
 	return nil
 }
 
-// fill is SPEC §4.3: the disc's cells reachable from the centre across shared sides through
-// cells that are not full obstacles.
+// fill is SPEC §4.3: the cells of the shape that are not full obstacles and are reached from
+// the origin through such cells, moving across shared sides. The fill starts in losFrom (the
+// origin square, or the caster's space for an area centred on the caster), where a full
+// obstacle stops it; a cone or a line starts in the caster's cell, which is not a cell of the
+// shape but is passed through all the same.
+//
+// The 50 % circle is flat and §4.3 names its sides: 4-connected. A shape of several levels
+// (a template of another rule set under circle50 rules) is filled across the shared faces of
+// its cells, up and down as well. Some shapes have cells that meet only along an edge or at a
+// corner, with no path across faces through the shape between them (a diagonal cone's first
+// cell and the caster's, the squares of a diagonal line one square wide): §4.3 does not speak
+// of them, no disc having such cells, and without a step between them the fill would leave
+// out cells that no obstacle closes off, even on an empty board. See joined for that step.
 func (j *job) fill() {
-	start := j.origin
-	if j.set.get(start) == 0 || j.solids.IsFull(start) {
-		return
+	var stack []grid.Cell
+	j.losFrom().Cells(func(c grid.Cell) {
+		if j.solids.IsFull(c) {
+			return
+		}
+		if j.set.get(c) != 0 {
+			j.set.set(c, stIn)
+		}
+		stack = append(stack, c)
+	})
+	steps := neighbours[:6] // the faces
+	switch {
+	case j.meetsAtCorners():
+		steps = neighbours[:]
+	case j.set.lo.Z == j.set.hi.Z:
+		steps = neighbours[:4] // the faces on the set's one level
 	}
-	j.set.set(start, stIn)
-	stack := []grid.Cell{start}
-	steps := [4]grid.Cell{{X: 1}, {X: -1}, {Y: 1}, {Y: -1}}
 	for len(stack) > 0 {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, d := range steps {
-			n := c.Add(d)
-			if j.set.get(n) == stBarred && !j.solids.IsFull(n) {
+		for i, d := range steps {
+			if n := c.Add(d); j.set.get(n) == stBarred && !j.solids.IsFull(n) && (i < 6 || j.joined(c, d)) {
 				j.set.set(n, stIn)
 				stack = append(stack, n)
 			}
@@ -455,13 +499,97 @@ func (j *job) fill() {
 	}
 }
 
+// neighbours are the steps from a cell to the 26 around it: first the 6 that share a face,
+// then those that share an edge or a corner only.
+var neighbours = [26]grid.Cell{
+	{X: 1}, {X: -1}, {Y: 1}, {Y: -1}, {Z: 1}, {Z: -1},
+	{X: 1, Y: 1}, {X: 1, Y: -1}, {X: -1, Y: 1}, {X: -1, Y: -1},
+	{X: 1, Z: 1}, {X: 1, Z: -1}, {X: -1, Z: 1}, {X: -1, Z: -1},
+	{Y: 1, Z: 1}, {Y: 1, Z: -1}, {Y: -1, Z: 1}, {Y: -1, Z: -1},
+	{X: 1, Y: 1, Z: 1}, {X: 1, Y: 1, Z: -1}, {X: 1, Y: -1, Z: 1}, {X: 1, Y: -1, Z: -1},
+	{X: -1, Y: 1, Z: 1}, {X: -1, Y: 1, Z: -1}, {X: -1, Y: -1, Z: 1}, {X: -1, Y: -1, Z: -1},
+}
+
+// meetsAtCorners reports whether the fill may need joined's steps along edges and across
+// corners: only for a cone or a line that runs diagonally (after the caster's facing) and a
+// Draw Steel line. Every other shape is a box of cells (circle, rectangle, cube, aura, burst),
+// a flat disc (the 50 % circle, see joined), or a stack of a cardinal cone's or line's rows:
+// for any two of its cells, or the caster's cell and one of them, that meet along an edge or
+// at a corner, a path across faces runs through cells of the shape, so joined refuses the
+// step and leaving the test out changes no answer.
+func (j *job) meetsAtCorners() bool {
+	var d grid.Dir
+	switch s := j.shape.(type) {
+	case template.Cone:
+		d = s.Dir
+	case template.Line:
+		d = s.Dir
+	case template.DSLine:
+		return true
+	default:
+		return false
+	}
+	return d.Abs(j.place.Facing).Diagonal()
+}
+
+// axisOrders lists the orders in which a path across faces may take the axes of a step that
+// changes two (the first two orders) or three coordinates.
+var axisOrders = [6][3]uint8{{0, 1, 2}, {1, 0, 2}, {0, 2, 1}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+
+// joined reports whether the fill steps from c to c+d, a cell of the shape that is not a full
+// obstacle and meets c only along an edge or at a corner (across a face the fill always steps,
+// SPEC §4.3). It does when no path across faces from one to the other, in the block of cells
+// between them, runs through cells of the shape (where one does, the fill must take it, and a
+// full obstacle on it closes the way, as §4.3 says), and some such path runs through cells
+// that are not full obstacles (no squeezing between solids that meet only diagonally, as §5.2
+// says of line of effect). That step is the engine's reading, not the SPEC's: §4.3 never
+// meets such cells. No 50 % circle takes such a step: whether a cell is
+// in the disc depends only on |dx| and |dy| from the centre, and never gains as either grows;
+// of two cells that meet at a corner, A and B, one of the two cells beside both is no farther
+// out than A, or than B, on either axis, so it is in the disc too and joins them by faces.
+func (j *job) joined(c, d grid.Cell) bool {
+	var steps [3]grid.Cell // d's move along each axis it changes: 2 or 3 of them
+	k := 0
+	for a, v := range [3]int{d.X, d.Y, d.Z} {
+		if v != 0 {
+			var u [3]int
+			u[a] = v
+			steps[k] = grid.Cell{X: u[0], Y: u[1], Z: u[2]}
+			k++
+		}
+	}
+	orders := axisOrders[:2]
+	if k == 3 {
+		orders = axisOrders[:]
+	}
+	open := false
+	for _, o := range orders {
+		p, inShape, clear := c, true, true
+		for _, a := range o[:k-1] {
+			p = p.Add(steps[a])
+			inShape = inShape && j.set.get(p) != 0
+			clear = clear && !j.solids.IsFull(p)
+		}
+		if inShape {
+			return false
+		}
+		open = open || clear
+	}
+	return open
+}
+
 // lineOfEffectFilter is SPEC §3.2: a cell belongs to the area when the origin square (the
-// caster's space for an area centred on the caster) has line of effect to it, corner to
-// corner. Cells in full obstacles never belong.
+// caster's space for an area centred on the caster) has line of effect to it, of the rule
+// set's kind (§5.3): corner to corner for Draw Steel; centre to centre for TDGS (barriers
+// asked for), from the area's cover source (the origin square's centre, or the centre of the
+// caster's space). Cells in full obstacles never belong.
 func (j *job) lineOfEffectFilter() {
-	from := j.losFrom()
+	from, corners := j.losFrom(), j.prof.rules == template.DrawSteel
 	j.shape.Cells(j.place, func(c grid.Cell) {
-		if !j.solids.IsFull(c) && cover.CornerLine(from, grid.Unit(c), j.solids) {
+		if j.solids.IsFull(c) {
+			return
+		}
+		if corners && cover.CornerLine(from, grid.Unit(c), j.solids) || !corners && !los.Blocked(j.src, los.Centre(c), j.solids) {
 			j.set.set(c, stIn)
 		}
 	})
@@ -594,16 +722,11 @@ func (j *job) result() *Result {
 		res.Direction = s.Dir.Abs(j.place.Facing).String()
 	}
 	if j.caster != nil && !j.fromSelf {
-		if j.prof.cover == "drawsteel" || j.shape.Rules() == template.DrawSteel {
-			res.OriginVisible = cover.CornerLine(j.caster.space, grid.Unit(j.square), j.solids)
-		} else {
-			res.OriginVisible = cover.CentreLine(j.caster.space.Nearest(j.origin), j.origin, j.solids)
-		}
+		res.OriginVisible = j.seesOrigin()
 	}
 	res.Cells = j.cells()
 	res.Count = len(res.Cells)
 	// Targets: the caster first, then the tokens in request order (SPEC §7.4).
-	j.src = j.source()
 	var g *rng
 	if j.req.Resolve != nil {
 		g = &rng{s: j.req.Resolve.Seed}

@@ -23,7 +23,11 @@ type Token struct {
 }
 
 // Obstacle is a solid cell (SPEC §1.6); Fill in (0, 1] is its filled fraction of the height,
-// 0 meaning 1.
+// 0 meaning 1. The engine rounds Fill to the nearest 1/400 by its decimal value, a tie rounding
+// up, and to 1/400 at least (SPEC §5.1): the decimal of a float64 is the shortest that reads
+// back as it, strconv.FormatFloat(f, 'g', -1, 64), which is also what encoding/json and
+// JavaScript write, so a Go caller's 0.03625 is 15/400 as the JSON text 0.03625 is. The wire
+// reads a fill's text exactly and hands the engine n/400 (see ParseFill).
 type Obstacle struct {
 	X    int     `json:"x"`
 	Y    int     `json:"y"`
@@ -69,7 +73,7 @@ type TemplateRef struct {
 
 // Request is an evaluate request (CONTRACT evaluate).
 type Request struct {
-	Rules        string // tdgs (default), drawsteel, circle50
+	Rules        string // tdgs, drawsteel or circle50 (SPEC §6); "" takes the template's own
 	Template     TemplateRef
 	Caster       *Token
 	Origin       *Pos

@@ -1,10 +1,10 @@
 package wire
 
 import (
-	"math"
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/aoekit/aoekit/core/decimal"
 	"github.com/aoekit/aoekit/core/engine"
 )
 
@@ -363,7 +363,8 @@ const (
 	maxInt = 1<<31 - 1
 )
 
-// integer reads an integral number within ±2^31 (1e3 and 4.0 are integers).
+// integer reads an integral number within ±2^31 (1e3 and 4.0 are integers), judged by its
+// decimal value: 1.0000000000000000001 is not an integer, though the float64 nearest it is.
 func (d *decoder) integer() (int, *engine.Error) {
 	tok := d.numberToken()
 	if tok == nil {
@@ -371,14 +372,22 @@ func (d *decoder) integer() (int, *engine.Error) {
 	}
 	v, ok := plainInt(tok)
 	if !ok {
-		f, _ := parseFloat(tok)
-		if math.IsInf(f, 0) || f < minInt || f > maxInt {
+		x, _ := decimal.Parse(tok) // scan checked the syntax
+		m, exact, small := x.Scaled(0)
+		limit := uint64(maxInt)
+		if x.Neg {
+			limit = -minInt
+		}
+		if !small || m > limit || m == limit && !exact {
 			return 0, d.outOfRange(tok)
 		}
-		if f != math.Trunc(f) {
+		if !exact {
 			return 0, d.fail("expected an integer, got " + shown(tok))
 		}
-		return int(f), nil
+		v = int64(m)
+		if x.Neg {
+			v = -v
+		}
 	}
 	if v < minInt || v > maxInt {
 		return 0, d.outOfRange(tok)
@@ -412,30 +421,22 @@ func plainInt(tok []byte) (int64, bool) {
 	return v, true
 }
 
-// unsigned reads a non-negative integral number below 2^64.
+// unsigned reads a non-negative integral number below 2^64, judged by its decimal value
+// (−0 is 0).
 func (d *decoder) unsigned() (uint64, *engine.Error) {
 	tok := d.numberToken()
 	if tok == nil {
 		return 0, d.typeErr("an integer from 0 to 18446744073709551615")
 	}
-	if tok[0] == '-' {
-		if len(tok) == 2 && tok[1] == '0' {
-			return 0, nil
-		}
-		if _, ok := plainInt(tok); ok {
-			return 0, d.notUnsigned(tok)
-		}
-	}
-	if v, ok, big := parseUint(tok); ok {
+	if v, ok := parseUint(tok); ok {
 		return v, nil
-	} else if big {
+	}
+	x, _ := decimal.Parse(tok) // scan checked the syntax
+	v, exact, small := x.Scaled(0)
+	if !small || !exact || x.Neg && !x.IsZero() {
 		return 0, d.notUnsigned(tok)
 	}
-	f, inf := parseFloat(tok)
-	if inf || f != math.Trunc(f) || f < 0 || f >= 1<<64 {
-		return 0, d.notUnsigned(tok)
-	}
-	return uint64(f), nil
+	return v, nil
 }
 
 // notUnsigned reports tok, a number that is not an integer from 0 to 2^64 − 1.
@@ -445,15 +446,17 @@ func (d *decoder) notUnsigned(tok []byte) *engine.Error {
 	return d.fail("expected an integer from 0 to 18446744073709551615, got " + shown(tok))
 }
 
-// float reads a finite number.
-func (d *decoder) float() (float64, *engine.Error) {
+// fill reads an obstacle's fill, a number in (0, 1], and rounds it to the lattice by its
+// decimal value, exactly (SPEC §5.1, engine.ParseFill): 0.03625 is 15/400, handed to the
+// engine as the float64 15/400.
+func (d *decoder) fill() (float64, *engine.Error) {
 	tok := d.numberToken()
 	if tok == nil {
-		return 0, d.typeErr("a number")
+		return 0, d.typeErr("a number in (0, 1]")
 	}
-	f, inf := parseFloat(tok)
-	if inf {
-		return 0, d.fail("number " + shown(tok) + " out of range")
+	f, ok := engine.ParseFill(tok)
+	if !ok {
+		return 0, d.fail("expected a number in (0, 1], got " + shown(tok))
 	}
 	return f, nil
 }

@@ -26,6 +26,9 @@ var (
 // tokenSize is where a token's "size" goes: Size for a number, SizeName for a size name.
 type tokenSize struct{ t *engine.Token }
 
+// obstacleFill is where an obstacle's "fill" goes, rounded to the lattice (see fill).
+type obstacleFill struct{ f *float64 }
+
 // object reads an object, or reports a type error naming want when the value is not one. The
 // value of the field names[k] goes to dst[k] (see value), its name on the path while it is read;
 // unknown fields are skipped, and a repeated field keeps its last value.
@@ -85,9 +88,9 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 			*p = v
 			*v, err = d.boolean()
 		}
-	case *float64:
+	case obstacleFill:
 		if !null {
-			*p, err = d.float()
+			*p.f, err = d.fill()
 		}
 	case *uint64:
 		if !null {
@@ -223,7 +226,7 @@ func (d *decoder) list(dst any, null bool) *engine.Error {
 		case *[]engine.Obstacle:
 			*p = append(*p, engine.Obstacle{})
 			o := &(*p)[i]
-			err = d.object(`an obstacle object {"x", "y", "z", "fill"}`, obstacleFields, []any{&o.X, &o.Y, &o.Z, &o.Fill})
+			err = d.object(`an obstacle object {"x", "y", "z", "fill"}`, obstacleFields, []any{&o.X, &o.Y, &o.Z, obstacleFill{&o.Fill}})
 		}
 		d.pop()
 		if err != nil {
@@ -283,7 +286,7 @@ func (d *decoder) seed() (uint64, *engine.Error) {
 		return d.unsigned()
 	}
 	s, _ := d.string()
-	v, ok, _ := parseUint([]byte(s)) // digits only
+	v, ok := parseUint([]byte(s)) // digits only
 	if !ok {
 		return 0, d.fail("expected an integer from 0 to 18446744073709551615 (a number or a decimal string), got " + quote(s))
 	}

@@ -3,8 +3,10 @@ package wire
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -78,7 +80,10 @@ func TestDecodeShapes(t *testing.T) {
 		{`{"resolve": {"seed": "18446744073709551615"}}`, engine.Request{Resolve: &engine.Resolve{Seed: 1<<64 - 1}}},
 		{`{"resolve": {"seed": "0042"}}`, engine.Request{Resolve: &engine.Resolve{Seed: 42}}},
 		{`{"resolve": {"seed": -0}}`, engine.Request{Resolve: &engine.Resolve{}}},
-		{`{"obstacles": [{"x": 1, "fill": 0.3}, {"fill": 1e-3}]}`, engine.Request{Obstacles: []engine.Obstacle{{X: 1, Fill: 0.3}, {Fill: 0.001}}}},
+		// Fills on the lattice (SPEC §5.1): 0.3 is 120/400; 1e-3 is 0.4/400, below 1/800: 1/400.
+		{`{"obstacles": [{"x": 1, "fill": 0.3}, {"fill": 1e-3}]}`, engine.Request{Obstacles: []engine.Obstacle{{X: 1, Fill: 120.0 / 400}, {Fill: 1.0 / 400}}}},
+		// 0 is a full block, as Obstacle.Fill's zero value (CONTRACT version 1 has always read it so).
+		{`{"obstacles": [{"fill": 0}, {"fill": -0.0}, {"fill": 0e9}]}`, engine.Request{Obstacles: []engine.Obstacle{{}, {}, {}}}},
 		{`{"tokens": [{"id": "a\"b\\c\ud83d\ude00\ud800x", "x": -2147483648, "y": 2147483647}]}`,
 			engine.Request{Tokens: []engine.Token{{ID: "a\"b\\c😀\ufffdx", X: -2147483648, Y: 2147483647}}}},
 		{`{"targeting": {"ids": ["a", "b"], "excludeCells": [[0, 0, 0]], "excludeCaster": true}}`,
@@ -124,8 +129,8 @@ func TestDecodeErrors(t *testing.T) {
 		{`{"range": "far"}`, `range: expected a number of squares, "self" or "touch", got "far"`},
 		{`{"range": true}`, `range: expected a number of squares, "self" or "touch", got a boolean`},
 		{`{"range": 2.5}`, `range: expected an integer, got 2.5`},
-		{`{"obstacles": [{"fill": "full"}]}`, "obstacles[0].fill: expected a number, got a string"},
-		{`{"obstacles": [{"fill": 1e999}]}`, "obstacles[0].fill: number 1e999 out of range"},
+		{`{"obstacles": [{"fill": "full"}]}`, "obstacles[0].fill: expected a number in (0, 1], got a string"},
+		{`{"obstacles": [{"fill": 1e999}]}`, "obstacles[0].fill: expected a number in (0, 1], got 1e999"},
 		{`{"obstacles": [[1, 2, 3]]}`, `obstacles[0]: expected an obstacle object {"x", "y", "z", "fill"}, got an array`},
 		{`{"bounds": {"min": [0, 0]}}`, "bounds.min: expected a cell [x, y, z], got 2 numbers"},
 		{`{"bounds": []}`, `bounds: expected an object {"min": [x, y, z], "max": [x, y, z]}, got an array`},
@@ -340,6 +345,18 @@ func randomRequest(r *rand.Rand) *engine.Request {
 		small(&o.X)
 		small(&o.Y)
 		small(&o.Z)
+		switch r.IntN(5) { // a fill in (0, 1], or none (0: left out of the JSON)
+		case 0:
+			o.Fill = 0
+		case 1:
+			o.Fill = float64(1+r.IntN(400)) / 400
+		case 2:
+			o.Fill = float64(1+r.IntN(100000)) / 100000
+		case 3:
+			o.Fill = math.Nextafter(r.Float64(), 2) // (0, 1]
+		default:
+			o.Fill = math.Ldexp(1+r.Float64(), -1-r.IntN(1070))
+		}
 	}
 	if req.Bounds != nil {
 		for k := range 3 {
@@ -401,6 +418,14 @@ func TestDecodeMatchesReference(t *testing.T) {
 		if derr != nil {
 			t.Fatalf("DecodeRequest(%s): %v", body, derr)
 		}
+		// A fill arrives as the shortest decimal of the float64 (encoding/json's) and is read
+		// onto the lattice by its value (SPEC §5.1).
+		for i := range want.Obstacles {
+			if f := &want.Obstacles[i].Fill; *f != 0 {
+				n, _ := fillWant(ratOf(t, strconv.FormatFloat(*f, 'g', -1, 64)))
+				*f = float64(n) / 400
+			}
+		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("DecodeRequest(%s)\n got %+v\nwant %+v", body, got, want)
 		}
@@ -411,6 +436,7 @@ var fuzzSeeds = []string{
 	contractRequest, `{}`, `{"template": {"shape": "cone"}}`, `{"tokens": [{"x": 1e3}]}`, `{"path": [[1,2,3]]}`,
 	`{"kind": "push", "distance": 3, "source": {"x": 1}, "target": "g1", "path": [[0, 0, 0]]}`, `{"resolve": {"defence": {"a": 1}}}`,
 	`[1, 2`, `{"range": "self"}`, `{"text": "Con4NE"}`,
+	`{"obstacles": [{"x": 1, "fill": 0.03625}, {"fill": 3625e-5}, {"fill": 1}, {"fill": 1e-999999}, {"fill": 0}, {"fill": 1.0000001}]}`,
 }
 
 // checkDecodeError requires a decode error to be a well-formed bad_request: syntax errors exactly
@@ -438,7 +464,21 @@ func FuzzDecodeEvaluate(f *testing.F) {
 		if err == nil && req == nil {
 			t.Fatal("nil request without an error")
 		}
+		if err == nil {
+			checkFills(t, data, req.Obstacles)
+		}
 	})
+}
+
+// checkFills requires every decoded fill to be absent (0) or on the lattice, n/400 for n in
+// 1 … 400 (SPEC §5.1).
+func checkFills(t *testing.T, data []byte, obstacles []engine.Obstacle) {
+	for i, o := range obstacles {
+		n := math.Round(o.Fill * 400)
+		if o.Fill != 0 && (n < 1 || n > 400 || o.Fill != n/400) {
+			t.Fatalf("decode(%q): obstacles[%d].fill = %v, not n/400 for n in 1 … 400", data, i, o.Fill)
+		}
+	}
 }
 
 func FuzzDecodeMove(f *testing.F) {
@@ -450,6 +490,9 @@ func FuzzDecodeMove(f *testing.F) {
 		checkDecodeError(t, data, err)
 		if err == nil && req == nil {
 			t.Fatal("nil request without an error")
+		}
+		if err == nil {
+			checkFills(t, data, req.Obstacles)
 		}
 	})
 }
