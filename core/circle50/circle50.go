@@ -9,7 +9,7 @@
 // # Exactness
 //
 // The area is computed in float64 by a closed form (see area) whose error is below 1e-13 for
-// every x ≤ MaxSize. TestMargin_S4_1 evaluates every cell of every circle x ≤ MaxSize and checks
+// every x ≤ MaxSize. TestMargin_4_1 evaluates every cell of every circle x ≤ MaxSize and checks
 // that its area differs from ½ by more than 1e-9; the smallest distance is 1.47e-4 (x = 457,
 // cell (341, 305)). So each decision is the one the exact area gives, and no higher-precision
 // fallback is needed; raising MaxSize reruns that proof.
@@ -36,7 +36,8 @@ package circle50
 
 import (
 	"math"
-	"strconv"
+
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // MaxSize is the largest circle size x supported.
@@ -48,7 +49,7 @@ const MaxSize = 500
 // new slice, which the caller may keep or change.
 func Rows(x int) []int {
 	if x < 0 || x > MaxSize {
-		panic("circle50: size " + strconv.Itoa(x) + " out of range 0…" + strconv.Itoa(MaxSize))
+		panic("circle50: size " + num.Itoa(x) + " out of range 0…" + num.Itoa(MaxSize))
 	}
 	hw := make([]int, x+1)
 	// The centre row spans exactly −x … x. For x = 0 the disc is inscribed in the cell (area π/4).
@@ -94,7 +95,7 @@ func Count(x int) int {
 // final sum of three terms of size at most 1 adds 3u. The total is below 40u < 5e-15, and the
 // doubling or quadrupling of an axis cell's part makes it below 2e-14: far below 1e-13.
 func area(x, dx, dy int) float64 {
-	dx, dy = abs(dx), abs(dy)
+	dx, dy = num.Abs(dx), num.Abs(dy)
 	if dx < dy {
 		dx, dy = dy, dx // symmetric in the diagonal: now dx ≥ dy ≥ 0
 	}
@@ -191,11 +192,4 @@ func seg(s float64) float64 {
 		c = float64(c*float64(2*k+1)) / float64(2*k+2)
 	}
 	return sum
-}
-
-func abs(n int) int {
-	if n < 0 {
-		return -n
-	}
-	return n
 }

@@ -3,16 +3,18 @@ package circle50
 import (
 	"math"
 	"testing"
+
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // in reports whether Rows places cell (dx, dy) in circle x, hw = Rows(x).
 func in(hw []int, dx, dy int) bool {
-	dx, dy = abs(dx), abs(dy)
+	dx, dy = num.Abs(dx), num.Abs(dy)
 	return dy < len(hw) && dx <= hw[dy]
 }
 
-// TestCountTable_S4_1 checks the counts of SPEC §4.1's table (Go identifiers cannot hold '§').
-func TestCountTable_S4_1(t *testing.T) {
+// TestCountTable_4_1 checks the counts of SPEC §4.1's table (Go identifiers cannot hold '§').
+func TestCountTable_4_1(t *testing.T) {
 	for _, tc := range []struct{ x, cells int }{
 		{1, 9}, {2, 21}, {3, 37}, {4, 69}, {5, 97},
 		{6, 137}, {7, 177}, {8, 225}, {9, 293}, {10, 349},
@@ -107,10 +109,10 @@ func simpsonStep(f func(float64) float64, a, b, fa, fm, fb, whole, tol float64, 
 		simpsonStep(f, m, b, fm, frm, fb, right, tol/2, depth-1)
 }
 
-// TestReference_S4_1 compares every cell decision of Rows with the slow reference for every
+// TestReference_4_1 compares every cell decision of Rows with the slow reference for every
 // x ≤ 100, over the whole square |dx|, |dy| ≤ x + 2, and the closed-form area with the
 // reference's wherever the arc crosses the cell.
-func TestReference_S4_1(t *testing.T) {
+func TestReference_4_1(t *testing.T) {
 	const refMax = 100
 	worstDiff, worstRef := 0.0, 1.0
 	for x := 0; x <= refMax; x++ {
@@ -141,12 +143,12 @@ func TestReference_S4_1(t *testing.T) {
 	}
 }
 
-// TestMargin_S4_1 is the exactness proof: for every x ≤ MaxSize it evaluates every cell of the
+// TestMargin_4_1 is the exactness proof: for every x ≤ MaxSize it evaluates every cell of the
 // octant 0 ≤ dy ≤ dx ≤ x + 1 (the other cells are its images, and cells beyond dx = x + 1 lie
 // beyond the disc), checks its decision against Rows, and checks that its area is more than
 // margin away from ½. The closed form's error is below 1e-13 (see area), so the exact area lies
 // on the same side of ½ as the computed one, on every platform.
-func TestMargin_S4_1(t *testing.T) {
+func TestMargin_4_1(t *testing.T) {
 	const margin = 1e-9
 	maxX := MaxSize
 	if testing.Short() {
@@ -199,10 +201,10 @@ func TestBits(t *testing.T) {
 	}
 }
 
-// TestMonotone_S4_1 checks what Rows relies on: the covered area never grows moving away from
+// TestMonotone_4_1 checks what Rows relies on: the covered area never grows moving away from
 // an axis, along a row or along a column, so the cells of a row are one run centred on dx = 0
 // and the runs narrow (or stay) from the centre row outwards.
-func TestMonotone_S4_1(t *testing.T) {
+func TestMonotone_4_1(t *testing.T) {
 	for x := 0; x <= 100; x++ {
 		for dy := 0; dy <= x+2; dy++ {
 			for dx := 0; dx <= x+2; dx++ {
@@ -226,10 +228,10 @@ func TestMonotone_S4_1(t *testing.T) {
 	}
 }
 
-// TestSymmetry_S4_1 checks the 8-fold symmetry: swapping dx and dy (the row list read as
+// TestSymmetry_4_1 checks the 8-fold symmetry: swapping dx and dy (the row list read as
 // columns) and the signs (the row list is indexed by |dy| and holds |dx| bounds) keep the
 // circle; and the area itself is symmetric.
-func TestSymmetry_S4_1(t *testing.T) {
+func TestSymmetry_4_1(t *testing.T) {
 	for x := 0; x <= MaxSize; x++ {
 		hw := Rows(x)
 		for dy := 0; dy <= x; dy++ {
@@ -254,10 +256,10 @@ func TestSymmetry_S4_1(t *testing.T) {
 	}
 }
 
-// TestShape_S4_1 checks the bounds of every circle: x + 1 rows, every cell within Chebyshev
+// TestShape_4_1 checks the bounds of every circle: x + 1 rows, every cell within Chebyshev
 // distance x (a cell beyond it lies beyond dx = x + ½ = r), no empty row, the centre row
 // spanning exactly 2x + 1 cells (see Rows), and counts that grow with x.
-func TestShape_S4_1(t *testing.T) {
+func TestShape_4_1(t *testing.T) {
 	prev := 0
 	for x := 0; x <= MaxSize; x++ {
 		hw := Rows(x)

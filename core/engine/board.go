@@ -5,6 +5,7 @@ import (
 
 	"github.com/aoekit/aoekit/core/board"
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // entity is a validated token.
@@ -23,19 +24,19 @@ type label struct {
 
 func field(name string) label { return label{name, -1} }
 
-// String is never inlined, as itoa below.
+// String is never inlined, for the module's size (see num.Itoa).
 //
 //go:noinline
 func (l label) String() string {
 	if l.i < 0 {
 		return l.name
 	}
-	return l.name + "[" + itoa(l.i) + "]"
+	return l.name + "[" + num.Itoa(l.i) + "]"
 }
 
 func checkCoord(where label, x, y, z int) *Error {
 	if !inCoord(x, y, z) {
-		return newError(CodeTooLarge, where.String()+": coordinates past ±"+itoa(MaxCoord))
+		return newError(CodeTooLarge, where.String()+": coordinates past ±"+num.Itoa(MaxCoord))
 	}
 	return nil
 }
@@ -45,13 +46,9 @@ func inCoord(x, y, z int) bool {
 	return uint(x+MaxCoord) <= 2*MaxCoord && uint(y+MaxCoord) <= 2*MaxCoord && uint(z+MaxCoord) <= 2*MaxCoord
 }
 
-// itoa is never inlined: error messages call it at many places, and each inlined copy adds
-// some hundred bytes to the WebAssembly module.
-//
-//go:noinline
-func itoa(v int) string { return strconv.Itoa(v) }
-
-func cellText(c grid.Cell) string { return "[" + itoa(c.X) + ", " + itoa(c.Y) + ", " + itoa(c.Z) + "]" }
+func cellText(c grid.Cell) string {
+	return "[" + num.Itoa(c.X) + ", " + num.Itoa(c.Y) + ", " + num.Itoa(c.Z) + "]"
+}
 
 // entityOf validates a token (SPEC §1.5).
 func entityOf(where label, t *Token) (entity, *Error) {
@@ -87,7 +84,7 @@ func entityOf(where label, t *Token) (entity, *Error) {
 // When out is not nil (it then has len(tokens)), it receives the entities.
 func checkTokens(tokens []Token, caster *Token, out []entity) *Error {
 	if len(tokens) > MaxTokens {
-		return newError(CodeTooLarge, "tokens: "+itoa(len(tokens))+" tokens, past the limit of "+itoa(MaxTokens))
+		return newError(CodeTooLarge, "tokens: "+num.Itoa(len(tokens))+" tokens, past the limit of "+num.Itoa(MaxTokens))
 	}
 	seen := make(map[string]int, len(tokens))
 	for i := range tokens {
@@ -103,7 +100,7 @@ func checkTokens(tokens []Token, caster *Token, out []entity) *Error {
 			return newError(CodeBadRequest, where.String()+".id: every token needs an id")
 		}
 		if j, dup := seen[tokens[i].ID]; dup {
-			return newError(CodeBadRequest, where.String()+".id: \""+tokens[i].ID+"\" is also the id of tokens["+itoa(j)+"]")
+			return newError(CodeBadRequest, where.String()+".id: \""+tokens[i].ID+"\" is also the id of tokens["+num.Itoa(j)+"]")
 		}
 		seen[tokens[i].ID] = i
 		if caster != nil && caster.ID != "" && caster.ID == tokens[i].ID {
@@ -129,7 +126,7 @@ func extent(where label, field string, v, def int) (int, *Error) {
 		v = def
 	}
 	if v < 0 || v > MaxSize {
-		return 0, newError(CodeBadRequest, where.String()+field+": expected 1 … "+itoa(MaxSize)+", got "+itoa(v))
+		return 0, newError(CodeBadRequest, where.String()+field+": expected 1 … "+num.Itoa(MaxSize)+", got "+num.Itoa(v))
 	}
 	return v, nil
 }
@@ -185,7 +182,7 @@ func (b *box) grow(lo, hi grid.Cell) {
 // of 20 000 obstacles, each pass over them costs more than a whole typical evaluation.
 func checkObstacles(obstacles []Obstacle, window *box) ([]int32, *Error) {
 	if len(obstacles) > MaxObstacles {
-		return nil, newError(CodeTooLarge, "obstacles: "+itoa(len(obstacles))+" obstacles, past the limit of "+itoa(MaxObstacles))
+		return nil, newError(CodeTooLarge, "obstacles: "+num.Itoa(len(obstacles))+" obstacles, past the limit of "+num.Itoa(MaxObstacles))
 	}
 	var in []int32
 	for i := range obstacles {
@@ -239,7 +236,7 @@ func cellAt(p Pos) grid.Cell    { return grid.Cell{X: p.X, Y: p.Y, Z: p.Z} }
 // pathOf validates a list of [x, y, z] squares.
 func pathOf(where string, path [][3]int) ([]grid.Cell, *Error) {
 	if len(path) > MaxPath {
-		return nil, newError(CodeTooLarge, where+": "+itoa(len(path))+" squares, past the limit of "+itoa(MaxPath))
+		return nil, newError(CodeTooLarge, where+": "+num.Itoa(len(path))+" squares, past the limit of "+num.Itoa(MaxPath))
 	}
 	out := make([]grid.Cell, len(path))
 	for i, p := range path {

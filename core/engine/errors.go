@@ -17,6 +17,10 @@ type Error struct {
 	Code    string `json:"code"`
 	Message string `json:"message"`
 	At      int    `json:"at,omitempty"`
+	// Internal marks a failure of aoekit itself (a bug, HTTP 500) rather than of the request.
+	// It is not on the wire: there an internal error is a bad_request whose message starts with
+	// "internal error: " (wasm/wire.InternalError makes one).
+	Internal bool `json:"-"`
 }
 
 func (e *Error) Error() string { return e.Code + ": " + e.Message }
@@ -31,7 +35,7 @@ func (e *Error) Rule() bool {
 	return false
 }
 
-// newError is never inlined, as itoa.
+// newError is never inlined: each inlined copy adds to the WebAssembly module (see num.Itoa).
 //
 //go:noinline
 func newError(code, msg string) *Error { return &Error{Code: code, Message: msg} }

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/aoekit/aoekit/core/board"
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 	"github.com/aoekit/aoekit/core/template"
 )
 
@@ -25,7 +26,7 @@ func move(req *MoveRequest) (*MoveResult, *Error) {
 		return nil, newError(CodeBadRequest, "kind: expected push, pull or slide, got \""+req.Kind+"\"")
 	}
 	if req.Distance < 0 || req.Distance > MaxDistance {
-		return nil, newError(CodeBadRequest, "distance: expected 0 … "+itoa(MaxDistance)+", got "+itoa(req.Distance))
+		return nil, newError(CodeBadRequest, "distance: expected 0 … "+num.Itoa(MaxDistance)+", got "+num.Itoa(req.Distance))
 	}
 	src := cellAt(req.Source)
 	if e := checkCoord(field("source"), src.X, src.Y, src.Z); e != nil {
@@ -54,7 +55,7 @@ func move(req *MoveRequest) (*MoveResult, *Error) {
 			return nil, e
 		}
 		if len(path) > req.Distance {
-			return nil, newError(CodeBadRequest, "path: "+itoa(len(path))+" squares, more than the distance "+itoa(req.Distance))
+			return nil, newError(CodeBadRequest, "path: "+num.Itoa(len(path))+" squares, more than the distance "+num.Itoa(req.Distance))
 		}
 		if e = checkMovePath(req, src, target.space, path); e != nil {
 			return nil, e
@@ -112,10 +113,10 @@ func checkMovePath(req *MoveRequest, src grid.Cell, sp grid.Space, path []grid.C
 	for i := 1; i < len(full); i++ {
 		d := full[i].Sub(full[i-1])
 		if grid.Dist(full[i], full[i-1]) != 1 {
-			return newError(CodeNotStraight, "path: square "+itoa(i)+" "+cellText(full[i])+" is not next to "+cellText(full[i-1]))
+			return newError(CodeNotStraight, "path: square "+num.Itoa(i)+" "+cellText(full[i])+" is not next to "+cellText(full[i-1]))
 		}
 		if d.Z != 0 && !req.Vertical {
-			return newError(CodeNotStraight, "path: square "+itoa(i)+" "+cellText(full[i])+" moves vertically, and the movement is not vertical")
+			return newError(CodeNotStraight, "path: square "+num.Itoa(i)+" "+cellText(full[i])+" moves vertically, and the movement is not vertical")
 		}
 		if req.Kind == "slide" {
 			continue
@@ -123,10 +124,10 @@ func checkMovePath(req *MoveRequest, src grid.Cell, sp grid.Space, path []grid.C
 		a := grid.Space{Anchor: full[i-1], Size: sp.Size, Height: sp.Height}.DistCell(src)
 		b := grid.Space{Anchor: full[i], Size: sp.Size, Height: sp.Height}.DistCell(src)
 		if req.Kind == "push" && b <= a {
-			return newError(CodeNotStraight, "path: square "+itoa(i)+" "+cellText(full[i])+" is not farther from the source (a push moves away)")
+			return newError(CodeNotStraight, "path: square "+num.Itoa(i)+" "+cellText(full[i])+" is not farther from the source (a push moves away)")
 		}
 		if req.Kind == "pull" && b >= a {
-			return newError(CodeNotStraight, "path: square "+itoa(i)+" "+cellText(full[i])+" is not closer to the source (a pull moves toward it)")
+			return newError(CodeNotStraight, "path: square "+num.Itoa(i)+" "+cellText(full[i])+" is not closer to the source (a pull moves toward it)")
 		}
 	}
 	if req.Kind != "slide" {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 	"github.com/aoekit/aoekit/core/template"
 )
 
@@ -76,7 +77,7 @@ func randomRequest(r *rand.Rand) *Request {
 		{"4 x 2 line within 10", false, func(req *Request) {
 			at(req)
 			req.Aim = &Pos{r.IntN(n), r.IntN(n), req.Origin.Z}
-			if dx, dy := req.Aim.X-req.Origin.X, req.Aim.Y-req.Origin.Y; abs(dx) == abs(dy) {
+			if dx, dy := req.Aim.X-req.Origin.X, req.Aim.Y-req.Origin.Y; num.Abs(dx) == num.Abs(dy) {
 				req.Aim.X++ // see TestProperty_8_1_TurningTurnsTheAnswer: exact diagonals are not turnable
 			}
 		}},
@@ -88,7 +89,7 @@ func randomRequest(r *rand.Rand) *Request {
 	if !sh.single && r.IntN(3) == 0 {
 		size = 2
 	}
-	req.Caster = &Token{ID: "me", X: r.IntN(n), Y: r.IntN(n), Z: r.IntN(2), Size: size, Side: "party", Facing: grid.Dirs[r.IntN(8)].String()}
+	req.Caster = &Token{ID: "me", X: r.IntN(n), Y: r.IntN(n), Z: r.IntN(2), Size: size, Side: "party", Facing: grid.Dirs()[r.IntN(8)].String()}
 	if sh.setup != nil {
 		sh.setup(req)
 	}
@@ -318,11 +319,4 @@ func TestCircle50_4_1_Counts(t *testing.T) {
 			t.Errorf("circle %d: %d cells, want %d", i+1, got, n)
 		}
 	}
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
 }

@@ -330,7 +330,7 @@ func TestProperty_4_3_EmptyBoardFillsEveryShape(t *testing.T) {
 }
 
 // SPEC §4.3 under circle50 rules, with the engine's reading of §5.2 for cells that meet only
-// along an edge (see joined in evaluate.go). The squares of Lin3NE, (1, −1), (2, −2) and
+// along an edge (see joined in area.go). The squares of Lin3NE, (1, −1), (2, −2) and
 // (3, −3) on levels −1 … 1 (§2.6, §2.8), meet only along edges. Full columns at (2, −1) and
 // (1, −2), the two other cells along the edge between (1, −1) and (2, −2), close the step (no
 // squeezing between solids that meet diagonally): only (1, −1) is left on each level. With

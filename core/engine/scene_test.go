@@ -9,7 +9,7 @@ import (
 	"github.com/aoekit/aoekit/core/grid"
 )
 
-// A scene is a small board drawn in ASCII, level z = 0, row y from the top (north) down and
+// A drawing is a small board drawn in ASCII, level z = 0, row y from the top (north) down and
 // column x from the left:
 //
 //	.  empty            #  full block (fill 1)      _  low wall (fill 0.5)    =  step (fill 0.3)
@@ -19,8 +19,8 @@ import (
 //
 // A letter drawn over a k × k block is one token of size k anchored at the block's north-west
 // cell (its height is the default, k). Pictures of answers use '*' for a cell in the area and
-// the scene's own character everywhere else (see render).
-type scene struct {
+// the drawing's own character everywhere else (see render).
+type drawing struct {
 	rows      []string
 	caster    *Token
 	tokens    []Token
@@ -39,9 +39,9 @@ func picture(pic string) []string {
 	return rows
 }
 
-func parseScene(t testing.TB, pic string) *scene {
+func parseScene(t testing.TB, pic string) *drawing {
 	t.Helper()
-	s := &scene{rows: picture(pic), marks: map[byte]grid.Cell{}}
+	s := &drawing{rows: picture(pic), marks: map[byte]grid.Cell{}}
 	type ext struct{ lo, hi grid.Cell }
 	letters := map[byte]*ext{}
 	var order []byte
@@ -100,7 +100,7 @@ func parseScene(t testing.TB, pic string) *scene {
 }
 
 // mark is the cell of a mark ('@', '!', '?') or a token's anchor.
-func (s *scene) mark(t testing.TB, ch byte) grid.Cell {
+func (s *drawing) mark(t testing.TB, ch byte) grid.Cell {
 	t.Helper()
 	if c, ok := s.marks[ch]; ok {
 		return c
@@ -117,13 +117,13 @@ func (s *scene) mark(t testing.TB, ch byte) grid.Cell {
 	return grid.Cell{}
 }
 
-func (s *scene) pos(t testing.TB, ch byte) *Pos {
+func (s *drawing) pos(t testing.TB, ch byte) *Pos {
 	c := s.mark(t, ch)
 	return &Pos{c.X, c.Y, c.Z}
 }
 
 // request is an evaluate request for the scene: its caster, tokens and obstacles.
-func (s *scene) request(tmpl string) *Request {
+func (s *drawing) request(tmpl string) *Request {
 	return &Request{
 		Template:  TemplateRef{Text: tmpl},
 		Caster:    s.caster,
@@ -133,7 +133,7 @@ func (s *scene) request(tmpl string) *Request {
 }
 
 // render draws level z of the scene with '*' on every cell of cells at that level.
-func (s *scene) render(cells [][3]int, z int) string {
+func (s *drawing) render(cells [][3]int, z int) string {
 	in := map[[2]int]bool{}
 	for _, c := range cells {
 		if c[2] == z {
@@ -155,7 +155,7 @@ func (s *scene) render(cells [][3]int, z int) string {
 
 // checkPicture compares level z of cells, drawn over the scene, with want: nothing missing,
 // nothing extra. Cells outside the picture must not be in the area at that level.
-func (s *scene) checkPicture(t testing.TB, cells [][3]int, z int, want string) {
+func (s *drawing) checkPicture(t testing.TB, cells [][3]int, z int, want string) {
 	t.Helper()
 	for _, c := range cells {
 		if c[2] == z && (c[1] < 0 || c[1] >= len(s.rows) || c[0] < 0 || c[0] >= len(s.rows[c[1]])) {

@@ -19,7 +19,8 @@ func Parse(text string) (Template, error) {
 	return t, nil
 }
 
-func parseShape(text string) (template.Shape, error) {
+// parseShape reads template notation; its errors are bad_notation.
+func parseShape(text string) (template.Shape, *Error) {
 	s, err := notation.Parse(text)
 	if err != nil {
 		// A type assertion, not errors.As: it keeps reflect out of the wasm module.
@@ -36,13 +37,13 @@ func templateOf(s template.Shape) Template {
 	t := Template{Notation: s.String(), Rules: s.Rules().String(), Shape: s.Kind()}
 	switch v := s.(type) {
 	case template.Circle:
-		t.Radius, t.Height = v.Radius, v.H()
+		t.Radius, t.Height = v.Radius, v.EffectiveHeight()
 	case template.Cone:
-		t.Length, t.Direction, t.Height = v.Length, v.Dir.String(), v.H()
+		t.Length, t.Direction, t.Height = v.Length, v.Dir.String(), v.EffectiveHeight()
 	case template.Line:
-		t.Length, t.Direction, t.Width, t.Height = v.Length, v.Dir.String(), v.W(), v.H()
+		t.Length, t.Direction, t.Width, t.Height = v.Length, v.Dir.String(), v.W(), v.EffectiveHeight()
 	case template.Rect:
-		t.Width, t.Length, t.Height = v.Width, v.Length, v.H()
+		t.Width, t.Length, t.Height = v.Width, v.Length, v.EffectiveHeight()
 	case template.Aura:
 		t.Radius = v.Radius
 	case template.Burst:
@@ -62,7 +63,7 @@ func templateOf(s template.Shape) Template {
 
 // shapeOf builds the shape a request's template names: notation text, or an object with
 // "shape" and its fields (falling back to its "notation" or "text" when it has no "shape").
-func shapeOf(ref TemplateRef) (template.Shape, error) {
+func shapeOf(ref TemplateRef) (template.Shape, *Error) {
 	if ref.Object == nil {
 		if strings.TrimSpace(ref.Text) == "" {
 			return nil, newError(CodeBadRequest, "template is required: notation text such as \"Cir3\" or a template object")
@@ -84,13 +85,7 @@ func shapeOf(ref TemplateRef) (template.Shape, error) {
 	if rules == "" {
 		rules = "tdgs"
 	}
-	dir := func() (grid.Dir, error) {
-		d, err := dirOf("template.direction", o.Direction)
-		if err != nil {
-			return 0, err
-		}
-		return d, nil
-	}
+	dir := func() (grid.Dir, *Error) { return dirOf("template.direction", o.Direction) }
 	var s template.Shape
 	switch rules + "/" + o.Shape {
 	case "tdgs/circle":

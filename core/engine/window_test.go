@@ -6,13 +6,27 @@ import (
 	"testing"
 )
 
+// evaluateWholeBoard answers req as evaluate does, but reads the whole board: every obstacle
+// indexed and every token a candidate target, instead of the window's (setup.window).
+func evaluateWholeBoard(req *Request) (*Result, *Error) {
+	s, e := setupOf(req)
+	if e != nil {
+		return nil, e
+	}
+	all, e := entitiesOf(req.Tokens, req.Caster) // valid: setupOf checked them
+	if e != nil {
+		return nil, e
+	}
+	return s.answer(view{tokens: all})
+}
+
 // sameAsWholeBoard checks that req gets the same answer (result or error) with the board
 // indexed only in the request's window as with every obstacle indexed and every token kept:
 // the window is an optimisation and must never change an answer.
 func sameAsWholeBoard(t *testing.T, what string, req *Request) bool {
 	t.Helper()
-	win, werr := evaluate(req, false)
-	whole, herr := evaluate(req, true)
+	win, werr := evaluate(req)
+	whole, herr := evaluateWholeBoard(req)
 	if !reflect.DeepEqual(werr, herr) {
 		t.Fatalf("%s: error with the window %v, with the whole board %v\nrequest %s", what, werr, herr, describe(req))
 	}
@@ -38,7 +52,7 @@ func surround(r interface{ IntN(int) int }, req *Request) {
 	}
 }
 
-// The window (job.window) indexes only the obstacles near the area, the caster, the origin
+// The window (setup.window) indexes only the obstacles near the area, the caster, the origin
 // and the tokens the area meets. Every shape, rule set, cover mode and targeting trait of
 // randomRequest, on a board crowded well past the window: answers equal the whole board's.
 func TestWindow_SameAnswerAsWholeBoard(t *testing.T) {

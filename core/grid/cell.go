@@ -1,6 +1,6 @@
 package grid
 
-import "strconv"
+import "github.com/aoekit/aoekit/core/internal/num"
 
 // A Cell is one unit cube of the board, [X,X+1] × [Y,Y+1] × [Z,Z+1] (SPEC §1.1).
 // X grows east, Y grows south, Z grows up. The zero value is the cell at the origin.
@@ -17,7 +17,7 @@ func (c Cell) Sub(d Cell) Cell { return Cell{c.X - d.X, c.Y - d.Y, c.Z - d.Z} }
 
 // String formats c as "(x,y,z)".
 func (c Cell) String() string {
-	return "(" + strconv.Itoa(c.X) + "," + strconv.Itoa(c.Y) + "," + strconv.Itoa(c.Z) + ")"
+	return "(" + num.Itoa(c.X) + "," + num.Itoa(c.Y) + "," + num.Itoa(c.Z) + ")"
 }
 
 // Less orders cells by z, then y, then x: the order of CONTRACT's cells lists.
@@ -56,19 +56,12 @@ func (c Cell) Rot90(k int) Cell {
 	return c
 }
 
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
-}
-
 // Dist is the 3-D Chebyshev distance max(|dx|, |dy|, |dz|) between two cells (SPEC §1.4).
 func Dist(a, b Cell) int {
-	return max(abs(a.X-b.X), abs(a.Y-b.Y), abs(a.Z-b.Z))
+	return max(num.Abs(a.X-b.X), num.Abs(a.Y-b.Y), num.Abs(a.Z-b.Z))
 }
 
 // Dist2 is the planar Chebyshev distance max(|dx|, |dy|), ignoring z.
 func Dist2(a, b Cell) int {
-	return max(abs(a.X-b.X), abs(a.Y-b.Y))
+	return max(num.Abs(a.X-b.X), num.Abs(a.Y-b.Y))
 }

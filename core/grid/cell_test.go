@@ -4,10 +4,12 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // §1.4: Chebyshev distance on the plane and in 3-D [ruling].
-func TestDist_S1_4(t *testing.T) {
+func TestDist_1_4(t *testing.T) {
 	tests := []struct {
 		a, b        Cell
 		dist, dist2 int
@@ -38,9 +40,9 @@ func TestDist_S1_4(t *testing.T) {
 
 // §1.4: the distance is the number of king moves, found by breadth-first search on a small
 // box (the obviously right reference), in 2-D and 3-D.
-func TestDistIsKingMoves_S1_4(t *testing.T) {
+func TestDistIsKingMoves_1_4(t *testing.T) {
 	const r = 3
-	in := func(c Cell) bool { return abs(c.X) <= r && abs(c.Y) <= r && abs(c.Z) <= r }
+	in := func(c Cell) bool { return num.Abs(c.X) <= r && num.Abs(c.Y) <= r && num.Abs(c.Z) <= r }
 	bfs := func(planar bool) map[Cell]int {
 		dist := map[Cell]int{{}: 0}
 		queue := []Cell{{}}

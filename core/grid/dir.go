@@ -16,8 +16,8 @@ const (
 	NW
 )
 
-// Dirs lists the eight directions in index order.
-var Dirs = [8]Dir{N, NE, E, SE, S, SW, W, NW}
+// Dirs returns the eight directions in index order.
+func Dirs() [8]Dir { return [8]Dir{N, NE, E, SE, S, SW, W, NW} }
 
 var dirNames = [8]string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}
 var dirOffsets = [8][2]int{{0, -1}, {1, -1}, {1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}}

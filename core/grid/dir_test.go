@@ -1,10 +1,14 @@
 package grid
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/aoekit/aoekit/core/internal/num"
+)
 
 // §1.2: the eight directions, indexed clockwise from north, with their unit offsets
 // (y grows south).
-func TestDirs_S1_2(t *testing.T) {
+func TestDirs_1_2(t *testing.T) {
 	tests := []struct {
 		d      Dir
 		index  int
@@ -26,8 +30,8 @@ func TestDirs_S1_2(t *testing.T) {
 			if int(tt.d) != tt.index {
 				t.Errorf("index = %d, want %d", tt.d, tt.index)
 			}
-			if Dirs[tt.index] != tt.d {
-				t.Errorf("Dirs[%d] = %v, want %v", tt.index, Dirs[tt.index], tt.d)
+			if Dirs()[tt.index] != tt.d {
+				t.Errorf("Dirs()[%d] = %v, want %v", tt.index, Dirs()[tt.index], tt.d)
 			}
 			if got := tt.d.String(); got != tt.name {
 				t.Errorf("String() = %q, want %q", got, tt.name)
@@ -49,7 +53,7 @@ func TestDirs_S1_2(t *testing.T) {
 }
 
 // §1.2, §2.2: direction codes are upper case and exact; anything else is not a direction.
-func TestParseDirRejects_S1_2(t *testing.T) {
+func TestParseDirRejects_1_2(t *testing.T) {
 	for _, s := range []string{"", "n", "ne", "Ne", "nE", "NNE", "N ", " N", "EN", "X", "SSW", "0"} {
 		if d, ok := ParseDir(s); ok {
 			t.Errorf("ParseDir(%q) = %v, true; want false", s, d)
@@ -66,7 +70,7 @@ func TestParseDirRejects_S1_2(t *testing.T) {
 }
 
 // §1.2: rotating an offset (dx, dy) by 90° clockwise gives (−dy, dx).
-func TestRot90_S1_2(t *testing.T) {
+func TestRot90_1_2(t *testing.T) {
 	tests := []struct {
 		in   Cell
 		k    int
@@ -114,13 +118,13 @@ func TestRot90_S1_2(t *testing.T) {
 
 // §1.2: the directions are indexed clockwise, so two steps of 45° are one quarter turn of the
 // offset, and Turn wraps modulo 8 either way.
-func TestTurn_S1_2(t *testing.T) {
-	for _, d := range Dirs {
+func TestTurn_1_2(t *testing.T) {
+	for _, d := range Dirs() {
 		if got, want := d.Turn(2).Offset(), d.Offset().Rot90(1); got != want {
 			t.Errorf("%v.Turn(2).Offset() = %v, want %v (a quarter turn of %v)", d, got, want, d.Offset())
 		}
 		for k := -24; k <= 24; k++ {
-			want := Dirs[((int(d)+k)%8+8)%8]
+			want := Dirs()[((int(d)+k)%8+8)%8]
 			if got := d.Turn(k); got != want {
 				t.Errorf("%v.Turn(%d) = %v, want %v", d, k, got, want)
 			}
@@ -133,9 +137,9 @@ func TestTurn_S1_2(t *testing.T) {
 		}
 	}
 	// Adjacent directions are 45° apart: their offsets differ by exactly one unit on one axis.
-	for _, d := range Dirs {
+	for _, d := range Dirs() {
 		a, b := d.Offset(), d.Turn(1).Offset()
-		if diff := abs(a.X-b.X) + abs(a.Y-b.Y); diff != 1 {
+		if diff := num.Abs(a.X-b.X) + num.Abs(a.Y-b.Y); diff != 1 {
 			t.Errorf("%v and %v offsets %v, %v are not neighbours on the compass", d, d.Turn(1), a, b)
 		}
 	}
@@ -143,7 +147,7 @@ func TestTurn_S1_2(t *testing.T) {
 
 // §1.3: the absolute direction is (facing + relative) mod 8; N is forward, E right, S behind,
 // W left. Facing E, Con4NE points SE.
-func TestFacing_S1_3(t *testing.T) {
+func TestFacing_1_3(t *testing.T) {
 	tests := []struct {
 		facing, rel, want Dir
 		why               string
@@ -173,8 +177,8 @@ func TestFacing_S1_3(t *testing.T) {
 	}
 	// Property: for every facing and relative direction, the absolute index is the sum mod 8,
 	// and for an even facing the offset is the relative offset turned by facing/2 quarter turns.
-	for _, f := range Dirs {
-		for _, d := range Dirs {
+	for _, f := range Dirs() {
+		for _, d := range Dirs() {
 			a := d.Abs(f)
 			if int(a) != (int(f)+int(d))%8 {
 				t.Errorf("%v.Abs(%v) = %v", d, f, a)

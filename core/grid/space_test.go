@@ -31,7 +31,7 @@ func randSpace(rng *rand.Rand) Space {
 
 // §1.5: a space is size × size squares and height levels, anchored at its north-west, lowest
 // cell; Cells visits each once in z, y, x order, Count agrees, Contains is exactly membership.
-func TestSpaceCells_S1_5(t *testing.T) {
+func TestSpaceCells_1_5(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	spaces := []Space{
 		Unit(C(0, 0, 0)), Unit(C(-4, 7, 2)),
@@ -99,7 +99,7 @@ func bruteDist(a, b Space, dist func(Cell, Cell) int) int {
 
 // §1.4: between multi-cell spaces the distance is the minimum over their cell pairs, in 3-D;
 // on a flat board (every space on level 0, one level tall) it is the planar distance.
-func TestSpaceDist_S1_4(t *testing.T) {
+func TestSpaceDist_1_4(t *testing.T) {
 	tests := []struct {
 		a, b Space
 		want int
@@ -155,7 +155,7 @@ func TestSpaceDist_S1_4(t *testing.T) {
 
 // §1.4: DistCell is the distance from a space to one cell, and Nearest is a cell of the space
 // at that distance.
-func TestSpaceNearest_S1_4(t *testing.T) {
+func TestSpaceNearest_1_4(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 2000 {
 		s := randSpace(rng)
@@ -178,7 +178,7 @@ func TestSpaceNearest_S1_4(t *testing.T) {
 }
 
 // §1.5: size names.
-func TestSizeByName_S1_5(t *testing.T) {
+func TestSizeByName_1_5(t *testing.T) {
 	tests := []struct {
 		name string
 		size int

@@ -6,6 +6,7 @@ import (
 
 	coreboard "github.com/aoekit/aoekit/core/board"
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // fillsOnly hides Empty, to measure Blocked without the Regions shortcut.
@@ -43,7 +44,7 @@ func segments(r *rand.Rand, nx, ny, n, lo, hi int) [][2]Point {
 		a := grid.C(r.IntN(nx), r.IntN(ny), 0)
 		l := lo + r.IntN(hi-lo+1)
 		dx, dy := r.IntN(2*l+1)-l, r.IntN(2*l+1)-l
-		if max(abs(dx), abs(dy)) != l {
+		if max(num.Abs(dx), num.Abs(dy)) != l {
 			continue
 		}
 		b := grid.C(a.X+dx, a.Y+dy, 0)
@@ -58,13 +59,6 @@ func segments(r *rand.Rand, nx, ny, n, lo, hi int) [][2]Point {
 		out = append(out, [2]Point{p, q})
 	}
 	return out
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 func benchSegments(b *testing.B, s Solids, segs [][2]Point) {

@@ -17,7 +17,7 @@ var circle50Valid = []validCase{
 	{"circle 500", template.Circle50{Size: template.MaxCircle50}, "circle 500"},
 }
 
-func TestParseCircle50_Sec4(t *testing.T) { checkValid(t, circle50Valid, template.Circle50Rules) }
+func TestParseCircle50_4(t *testing.T) { checkValid(t, circle50Valid, template.Circle50Rules) }
 
 // §4: 50 % circle errors.
 var circle50Errors = []errorCase{
@@ -36,10 +36,10 @@ var circle50Errors = []errorCase{
 	{"circle.3", 7, `expected the size (a number)`},
 }
 
-func TestErrorsCircle50_Sec4(t *testing.T) { checkErrors(t, circle50Errors) }
+func TestErrorsCircle50_4(t *testing.T) { checkErrors(t, circle50Errors) }
 
 // §4: every size up to the limit, close or not.
-func TestRoundTripCircle50_Sec4(t *testing.T) {
+func TestRoundTripCircle50_4(t *testing.T) {
 	for n := 1; n <= template.MaxCircle50; n++ {
 		roundTrip(t, template.Circle50{Size: n})
 		roundTrip(t, template.Circle50{Size: n, Close: true})

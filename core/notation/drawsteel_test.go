@@ -41,7 +41,7 @@ var drawSteelValid = []validCase{
 	{"1000 wall within 1000", template.Wall{Squares: 1000, Within: 1000}, "1000 wall within 1000"},
 }
 
-func TestParseDrawSteel_Sec3_8(t *testing.T) { checkValid(t, drawSteelValid, template.DrawSteel) }
+func TestParseDrawSteel_3_8(t *testing.T) { checkValid(t, drawSteelValid, template.DrawSteel) }
 
 // §3.8: Draw Steel errors.
 var drawSteelErrors = []errorCase{
@@ -86,7 +86,7 @@ var drawSteelErrors = []errorCase{
 	{"5 * 1 line", 3, `unexpected "*": expected a shape`},
 }
 
-func TestErrorsDrawSteel_Sec3_8(t *testing.T) { checkErrors(t, drawSteelErrors) }
+func TestErrorsDrawSteel_3_8(t *testing.T) { checkErrors(t, drawSteelErrors) }
 
 // russian renders canonical Draw Steel text with the Russian words of §3.8.
 func russian(s string) string {
@@ -95,7 +95,7 @@ func russian(s string) string {
 }
 
 // §3.8: the same for Draw Steel, in English and Russian.
-func TestRoundTripDrawSteel_Sec3_8(t *testing.T) {
+func TestRoundTripDrawSteel_3_8(t *testing.T) {
 	for _, n := range sizes {
 		var shapes []template.Shape
 		shapes = append(shapes, template.Aura{Radius: n}, template.Burst{Radius: n})

@@ -2,9 +2,10 @@ package notation
 
 import (
 	"errors"
-	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // ErrSyntax is wrapped by every error Parse returns.
@@ -23,7 +24,7 @@ const maxQuoted = 40
 // Error returns "Text: Msg at position Pos", Text cut to its first 40 runes and an ellipsis when
 // longer, and left out when the text is blank.
 func (e *SyntaxError) Error() string {
-	s := e.Msg + " at position " + strconv.Itoa(e.Pos)
+	s := e.Msg + " at position " + num.Itoa(e.Pos)
 	if blank(e.Text) {
 		return s
 	}

@@ -6,7 +6,7 @@ import (
 )
 
 // The error text of §2.2, whole.
-func TestSyntaxErrorText_Sec2_2(t *testing.T) {
+func TestSyntaxErrorText_2_2(t *testing.T) {
 	_, err := Parse("Con4")
 	const want = "Con4: a cone needs a direction (N, NE, E, SE, S, SW, W, NW) at position 5"
 	if err == nil || err.Error() != want {

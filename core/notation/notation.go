@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"unicode"
 
+	"github.com/aoekit/aoekit/core/internal/num"
 	"github.com/aoekit/aoekit/core/template"
 )
 
@@ -167,7 +168,7 @@ func (p *parser) number(name string, limit int, example string) (int, error) {
 	case v == 0:
 		return 0, p.fail(i, "the "+name+" must be at least 1, not 0")
 	case v > limit:
-		return 0, p.fail(i, "number too large: the "+name+" is at most "+strconv.Itoa(limit))
+		return 0, p.fail(i, "number too large: the "+name+" is at most "+num.Itoa(limit))
 	case (p.at(j) == '.' || p.at(j) == ',') && isDigit(p.at(j+1)):
 		return 0, p.fail(j, "the "+name+" must be a whole number")
 	}

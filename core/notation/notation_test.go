@@ -80,7 +80,7 @@ func TestFormat(t *testing.T) {
 	if Format(nil) != "" {
 		t.Errorf("Format(nil) = %q", Format(nil))
 	}
-	for _, s := range template.All {
+	for _, s := range template.All() {
 		got, err := Parse(Format(s))
 		if err != nil || got != s {
 			t.Errorf("Parse(Format(%#v)) = %#v, %v", s, got, err)

@@ -61,7 +61,7 @@ var tdgsValid = []validCase{
 	{"Con10SEh1", template.Cone{Length: 10, Dir: grid.SE, Height: 1}, "Con10SEh1"},
 }
 
-func TestParseTDGS_Sec2_2(t *testing.T) { checkValid(t, tdgsValid, template.TDGS) }
+func TestParseTDGS_2_2(t *testing.T) { checkValid(t, tdgsValid, template.TDGS) }
 
 // §2.2: every error names what was expected and the 1-based position where parsing failed.
 var tdgsErrors = []errorCase{
@@ -171,10 +171,10 @@ var tdgsErrors = []errorCase{
 	{"\xff\xffCir", 1, "unknown shape"},
 }
 
-func TestErrorsTDGS_Sec2_2(t *testing.T) { checkErrors(t, tdgsErrors) }
+func TestErrorsTDGS_2_2(t *testing.T) { checkErrors(t, tdgsErrors) }
 
 // Trailing white space is ignored (§2.2 [ruling]); interior white space in TDGS is not.
-func TestSurroundingWhiteSpace_Sec2_2(t *testing.T) {
+func TestSurroundingWhiteSpace_2_2(t *testing.T) {
 	for _, s := range []string{"Cir3 ", "\tCir3", "\u00a0Cir3\u2003", "\nRec3x4\r\n"} {
 		if _, err := Parse(s); err != nil {
 			t.Errorf("Parse(%q): %v", s, err)
@@ -184,7 +184,7 @@ func TestSurroundingWhiteSpace_Sec2_2(t *testing.T) {
 
 // §2.2: parsing the canonical text gives the same template, for every shape, size, direction,
 // width and height (§2.6–§2.8).
-func TestRoundTripTDGS_Sec2_2(t *testing.T) {
+func TestRoundTripTDGS_2_2(t *testing.T) {
 	heights := func(def int) []int { return []int{1, 2, 3, def, def + 1, template.MaxHeight} }
 	for _, n := range sizes {
 		for _, h := range heights(n) {
@@ -192,7 +192,7 @@ func TestRoundTripTDGS_Sec2_2(t *testing.T) {
 				continue
 			}
 			roundTrip(t, template.Circle{Radius: n, Height: h})
-			for _, d := range grid.Dirs {
+			for _, d := range grid.Dirs() {
 				roundTrip(t, template.Cone{Length: n, Dir: d, Height: h})
 				for _, w := range []int{1, 2, 3, 4, 10, 1000} {
 					roundTrip(t, template.Line{Length: n, Dir: d, Width: w, Height: h})

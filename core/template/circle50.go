@@ -3,6 +3,7 @@ package template
 import (
 	"github.com/aoekit/aoekit/core/circle50"
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // Circle50 is the 50 % circle "circle x" (SPEC §4): the cells at least half inside a disc of
@@ -21,7 +22,7 @@ const MaxCircle50 = circle50.MaxSize
 func (Circle50) Rules() Rules { return Circle50Rules }
 func (Circle50) Kind() string { return "circle" }
 func (c Circle50) String() string {
-	s := "circle " + itos(c.Size)
+	s := "circle " + num.Itoa(c.Size)
 	if c.Close {
 		return "close " + s
 	}
@@ -36,7 +37,7 @@ func (c Circle50) Cells(p Placement, visit func(grid.Cell)) {
 	rows := circle50.Rows(c.Size)
 	o := p.Origin
 	for dy := -c.Size; dy <= c.Size; dy++ {
-		hw := rows[abs(dy)]
+		hw := rows[num.Abs(dy)]
 		for dx := -hw; dx <= hw; dx++ {
 			visit(grid.Cell{X: o.X + dx, Y: o.Y + dy, Z: o.Z})
 		}

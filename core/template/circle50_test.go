@@ -4,12 +4,13 @@ import (
 	"testing"
 
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // §4.1 table: the 50 % circle's counts for x = 1…10, through the template; the circle is flat
 // (the origin's level only), contains its centre, is symmetric under the eight symmetries of
 // the square, and a close circle (§4.2) covers the same cells around the caster's cell.
-func TestCircle50Counts_S4_1(t *testing.T) {
+func TestCircle50Counts_4_1(t *testing.T) {
 	table := []int{9, 21, 37, 69, 97, 137, 177, 225, 293, 349}
 	origin := grid.Cell{X: 5, Y: -6, Z: 2}
 	for i, want := range table {
@@ -75,9 +76,9 @@ func cornerRange(dx, dy int) (near, far int) {
 		if d == 0 {
 			return 0
 		}
-		return 2*abs(d) - 1
+		return 2*num.Abs(d) - 1
 	}
-	fx, fy := 2*abs(dx)+1, 2*abs(dy)+1
+	fx, fy := 2*num.Abs(dx)+1, 2*num.Abs(dy)+1
 	nx, ny := nearest(dx), nearest(dy)
 	return nx*nx + ny*ny, fx*fx + fy*fy
 }

@@ -2,6 +2,7 @@ package template
 
 import (
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // Aura is Draw Steel "X aura" (SPEC §3.3): every cell within Radius of the caster's space,
@@ -35,7 +36,7 @@ func withinSuffix(d int) string {
 	if d < 1 {
 		return ""
 	}
-	return " within " + itos(d)
+	return " within " + num.Itoa(d)
 }
 
 func validWithin(d int) error {
@@ -52,20 +53,20 @@ func auraSpace(r int, c grid.Space) grid.Space {
 
 func (Aura) Rules() Rules                                { return DrawSteel }
 func (Aura) Kind() string                                { return "aura" }
-func (a Aura) String() string                            { return itos(a.Radius) + " aura" }
+func (a Aura) String() string                            { return num.Itoa(a.Radius) + " aura" }
 func (a Aura) Validate() error                           { return checkDim("radius", a.Radius, MaxDim) }
 func (a Aura) Count(p Placement) int                     { return auraSpace(a.Radius, p.Caster).Count() }
 func (a Aura) Cells(p Placement, visit func(grid.Cell))  { auraSpace(a.Radius, p.Caster).Cells(visit) }
 func (Burst) Rules() Rules                               { return DrawSteel }
 func (Burst) Kind() string                               { return "burst" }
-func (b Burst) String() string                           { return itos(b.Radius) + " burst" }
+func (b Burst) String() string                           { return num.Itoa(b.Radius) + " burst" }
 func (b Burst) Validate() error                          { return checkDim("radius", b.Radius, MaxDim) }
 func (b Burst) Count(p Placement) int                    { return auraSpace(b.Radius, p.Caster).Count() }
 func (b Burst) Cells(p Placement, visit func(grid.Cell)) { auraSpace(b.Radius, p.Caster).Cells(visit) }
 
 func (Cube) Rules() Rules     { return DrawSteel }
 func (Cube) Kind() string     { return "cube" }
-func (c Cube) String() string { return itos(c.Side) + " cube" + withinSuffix(c.Within) }
+func (c Cube) String() string { return num.Itoa(c.Side) + " cube" + withinSuffix(c.Within) }
 func (c Cube) Validate() error {
 	if err := checkDim("side", c.Side, MaxDim); err != nil {
 		return err
@@ -102,7 +103,7 @@ func (DSLine) Rules() Rules { return DrawSteel }
 func (DSLine) Kind() string { return "line" }
 func (l DSLine) W() int     { return max(l.Width, 1) }
 func (l DSLine) String() string {
-	return itos(l.Length) + " x " + itos(l.W()) + " line" + withinSuffix(l.Within)
+	return num.Itoa(l.Length) + " x " + num.Itoa(l.W()) + " line" + withinSuffix(l.Within)
 }
 func (l DSLine) Validate() error {
 	if err := checkDim("length", l.Length, MaxDim); err != nil {
@@ -150,9 +151,9 @@ func (l DSLine) crossSection(p Placement) (across, up grid.Cell) {
 		d = p.Facing.Offset()
 	}
 	switch {
-	case abs(d.X) >= abs(d.Y) && abs(d.X) >= abs(d.Z) && d.X != 0:
+	case num.Abs(d.X) >= num.Abs(d.Y) && num.Abs(d.X) >= num.Abs(d.Z) && d.X != 0:
 		return grid.Cell{Y: sign(d.X)}, grid.Cell{Z: 1}
-	case abs(d.Y) >= abs(d.Z) && d.Y != 0:
+	case num.Abs(d.Y) >= num.Abs(d.Z) && d.Y != 0:
 		return grid.Cell{X: -sign(d.Y)}, grid.Cell{Z: 1}
 	}
 	return grid.Cell{X: 1}, grid.Cell{Y: 1}
@@ -165,7 +166,7 @@ func (l DSLine) overlap(off, across, up grid.Cell) int {
 	if rest != (grid.Cell{}) {
 		return 0
 	}
-	return max(0, l.W()-abs(a)) * max(0, l.W()-abs(b))
+	return max(0, l.W()-num.Abs(a)) * max(0, l.W()-num.Abs(b))
 }
 
 func dot3(a, b grid.Cell) int { return a.X*b.X + a.Y*b.Y + a.Z*b.Z }
@@ -225,14 +226,14 @@ func (l DSLine) Squares(origin, aim grid.Cell) []grid.Cell {
 	ax := [3]int{d.X, d.Y, d.Z}
 	m := 0
 	for i := 1; i < 3; i++ {
-		if abs(ax[i]) > abs(ax[m]) {
+		if num.Abs(ax[i]) > num.Abs(ax[m]) {
 			m = i
 		}
 	}
 	if ax[m] == 0 {
 		return nil
 	}
-	major := abs(ax[m])
+	major := num.Abs(ax[m])
 	out := make([]grid.Cell, 0, l.Length)
 	for i := 0; i < l.Length; i++ {
 		var off [3]int
@@ -241,7 +242,7 @@ func (l DSLine) Squares(origin, aim grid.Cell) []grid.Cell {
 				off[k] = i * sign(ax[k])
 				continue
 			}
-			q := i * abs(ax[k])
+			q := i * num.Abs(ax[k])
 			off[k] = sign(ax[k]) * ((2*q + major) / (2 * major))
 		}
 		out = append(out, origin.Add(grid.Cell{X: off[0], Y: off[1], Z: off[2]}))
@@ -251,7 +252,7 @@ func (l DSLine) Squares(origin, aim grid.Cell) []grid.Cell {
 
 func (Wall) Rules() Rules     { return DrawSteel }
 func (Wall) Kind() string     { return "wall" }
-func (w Wall) String() string { return itos(w.Squares) + " wall" + withinSuffix(w.Within) }
+func (w Wall) String() string { return num.Itoa(w.Squares) + " wall" + withinSuffix(w.Within) }
 func (w Wall) Validate() error {
 	if err := checkDim("squares", w.Squares, MaxDim); err != nil {
 		return err
@@ -265,13 +266,6 @@ func (w Wall) Cells(p Placement, visit func(grid.Cell)) {
 	for _, c := range p.Path {
 		visit(c)
 	}
-}
-
-func abs(v int) int {
-	if v < 0 {
-		return -v
-	}
-	return v
 }
 
 func sign(v int) int {

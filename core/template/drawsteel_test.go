@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // spaceCells lists a caster's space by SPEC §1.5 (size × size squares, height levels from the
@@ -37,7 +38,7 @@ func distToSpace(c grid.Cell, s grid.Space) int {
 
 // §3.3: an aura or burst of X is every cell within X of the caster's space (3-D Chebyshev),
 // the space included; checked by brute force for 1×1, 2×2 and 3×3 casters.
-func TestAuraBurst_S3_3(t *testing.T) {
+func TestAuraBurst_3_3(t *testing.T) {
 	casters := []grid.Space{
 		grid.Unit(grid.Cell{X: 4, Y: 4, Z: 0}),
 		{Anchor: grid.Cell{X: 4, Y: 4, Z: 0}, Size: 2, Height: 2}, // Large: 2 × 2 × 2
@@ -60,7 +61,7 @@ func TestAuraBurst_S3_3(t *testing.T) {
 			}
 			for _, s := range []Shape{Aura{Radius: r}, Burst{Radius: r}} {
 				p := Placement{Caster: c, Origin: grid.Cell{X: 99, Y: 99}} // the origin plays no part
-				name := s.String() + " around " + c.Anchor.String() + " size " + itos(c.Size) + " height " + itos(c.Height)
+				name := s.String() + " around " + c.Anchor.String() + " size " + num.Itoa(c.Size) + " height " + num.Itoa(c.Height)
 				cells := collect(s, p)
 				sameCells(t, name, cells, want)
 				if s.Count(p) != len(want) {
@@ -85,7 +86,7 @@ func TestAuraBurst_S3_3(t *testing.T) {
 }
 
 // §3.4: a cube of X is X × X × X cells from its north-west, lowest cell.
-func TestCube_S3_4(t *testing.T) {
+func TestCube_3_4(t *testing.T) {
 	for x := 1; x <= 8; x++ {
 		anchor := grid.Cell{X: x - 3, Y: 2 * x, Z: -x}
 		var want []grid.Cell
@@ -130,7 +131,7 @@ func refOriginSquare(side int, anchor grid.Cell, caster grid.Space) grid.Cell {
 }
 
 // §3.4: the origin square is the cube's cell nearest the caster; ties lowest z, then y, then x.
-func TestCubeOriginSquare_S3_4(t *testing.T) {
+func TestCubeOriginSquare_3_4(t *testing.T) {
 	tests := []struct {
 		why    string
 		side   int
@@ -170,7 +171,7 @@ func TestCubeOriginSquare_S3_4(t *testing.T) {
 func majorAxis(d [3]int) int {
 	m := 0
 	for k := 1; k < 3; k++ {
-		if abs(d[k]) > abs(d[m]) {
+		if num.Abs(d[k]) > num.Abs(d[m]) {
 			m = k
 		}
 	}
@@ -182,7 +183,7 @@ func majorAxis(d [3]int) int {
 // two centres, measured in the plane of the major axis and that minor axis — there the
 // distance is |i·d_k − v·d_m| / |(d_m, d_k)|, so comparing |i·d_k − v·d_m| over every v is
 // exact — ties going the way the aim lies. On a flat board this is the distance to the line
-// itself (TestDSLineFlatIsNearest_S3_5).
+// itself (TestDSLineFlatIsNearest_3_5).
 func refSquares(length int, origin, aim grid.Cell) []grid.Cell {
 	dc := aim.Sub(origin)
 	d := [3]int{dc.X, dc.Y, dc.Z}
@@ -200,7 +201,7 @@ func refSquares(length int, origin, aim grid.Cell) []grid.Cell {
 			}
 			best, bestD := 0, -1
 			for v := -i - 1; v <= i+1; v++ { // |v| ≤ i·|d_k|/|d_m| + ½ ≤ i + ½
-				dist := abs(off[m]*d[k] - v*d[m])
+				dist := num.Abs(off[m]*d[k] - v*d[m])
 				if bestD < 0 || dist < bestD || dist == bestD && v*sign(d[k]) > best*sign(d[k]) {
 					best, bestD = v, dist
 				}
@@ -224,7 +225,7 @@ func perpDist2(w, d grid.Cell) int {
 // §3.5 on a flat board: each square is the cell of its column whose centre is nearest the
 // line itself (true perpendicular distance, exact), ties toward the aim; Squares agrees for
 // every aim within 15 squares and lengths up to 40.
-func TestDSLineFlatIsNearest_S3_5(t *testing.T) {
+func TestDSLineFlatIsNearest_3_5(t *testing.T) {
 	origin := grid.Cell{X: 2, Y: -3, Z: 1}
 	for ax := -15; ax <= 15; ax++ {
 		for ay := -15; ay <= 15; ay++ {
@@ -240,7 +241,7 @@ func TestDSLineFlatIsNearest_S3_5(t *testing.T) {
 			if len(got) != length {
 				t.Fatalf("toward %v: %d squares, want %d", d, len(got), length)
 			}
-			xMajor := abs(ax) >= abs(ay)
+			xMajor := num.Abs(ax) >= num.Abs(ay)
 			for i, sq := range got {
 				w := sq.Sub(origin)
 				// Every cell of the same column (same major coordinate) within 3 of sq.
@@ -272,7 +273,7 @@ func TestDSLineFlatIsNearest_S3_5(t *testing.T) {
 
 // §3.5, §3.7: for random origins, aims (flat and 3-D) and lengths, Squares equals the
 // reference, starts at the origin, passes through the aim, and is straight.
-func TestDSLineSquares_S3_5(t *testing.T) {
+func TestDSLineSquares_3_5(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for n := range 10000 {
 		origin := grid.Cell{X: rng.IntN(11) - 5, Y: rng.IntN(11) - 5, Z: rng.IntN(5) - 2}
@@ -293,7 +294,7 @@ func TestDSLineSquares_S3_5(t *testing.T) {
 		if got[0] != origin {
 			t.Fatalf("from %v toward %v: first square %v, want the origin", origin, aim, got[0])
 		}
-		if major := max(abs(d.X), abs(d.Y), abs(d.Z)); length > major && got[major] != aim {
+		if major := max(num.Abs(d.X), num.Abs(d.Y), num.Abs(d.Z)); length > major && got[major] != aim {
 			t.Fatalf("from %v toward %v: square %d is %v, want the aim", origin, aim, major+1, got[major])
 		}
 		if err := Straight(got); err != nil {
@@ -305,7 +306,7 @@ func TestDSLineSquares_S3_5(t *testing.T) {
 // §3.5 [decision]: off the plane, the rule is applied on each minor axis separately (3-D
 // Bresenham). The cell nearest the 3-D line in each slab would not always give a straight
 // line (§3.7 requires one): toward (7, −6, −3) it jumps two squares along y.
-func TestDSLine3DNearestWouldNotBeStraight_S3_5(t *testing.T) {
+func TestDSLine3DNearestWouldNotBeStraight_3_5(t *testing.T) {
 	d := grid.Cell{X: 7, Y: -6, Z: -3}
 	var nearest []grid.Cell
 	for i := 0; i < 7; i++ {
@@ -372,7 +373,7 @@ func refDSCells(w int, squares []grid.Cell, d grid.Cell) []grid.Cell {
 
 // §3.5: an A × B line toward an aim is A·B·B cells with no duplicates, every square widened by
 // S(B) to the right of travel and stacked B high, for random aims (flat, 3-D, vertical).
-func TestDSLineCells_S3_5(t *testing.T) {
+func TestDSLineCells_3_5(t *testing.T) {
 	rng := rand.New(rand.NewPCG(15, 16))
 	for n := range 6000 {
 		origin := grid.Cell{X: rng.IntN(11) - 5, Y: rng.IntN(11) - 5, Z: rng.IntN(5) - 2}
@@ -408,7 +409,7 @@ func TestDSLineCells_S3_5(t *testing.T) {
 // §3.5, §3.7: an explicit path of squares is widened like a built line; a straight path may
 // step sideways (it need not advance along its main axis every step), and its widened squares
 // then overlap: each cell is still visited once and Count agrees.
-func TestDSLinePath_S3_5(t *testing.T) {
+func TestDSLinePath_3_5(t *testing.T) {
 	tests := []struct {
 		name  string
 		w     int
@@ -480,7 +481,7 @@ func TestDSLinePath_S3_5(t *testing.T) {
 			t.Fatalf("path %v width %d: Count() = %d, visited %d", path, w, got, len(cells))
 		}
 		d := path[len(path)-1].Sub(path[0])
-		if !sameCells(t, "path "+cellsString(path)+" width "+itos(w), cells, refDSCells(w, path, d)) {
+		if !sameCells(t, "path "+cellsString(path)+" width "+num.Itoa(w), cells, refDSCells(w, path, d)) {
 			t.FailNow()
 		}
 	}
@@ -516,7 +517,7 @@ func cellsString(cells []grid.Cell) string {
 // §3.5: pictures of built lines, drawn by hand from the rule (each square the cell of its
 // column nearest the segment between centres, ties toward the aim; width to the right of
 // travel; height B stacked as §2.8, extra level above).
-func TestDSLinePictures_S3_5(t *testing.T) {
+func TestDSLinePictures_3_5(t *testing.T) {
 	tests := []struct {
 		name   string
 		l      DSLine
@@ -579,7 +580,7 @@ func TestDSLinePictures_S3_5(t *testing.T) {
 }
 
 // §3.7: straight lines; the error names the first offending square, 1-based.
-func TestStraight_S3_7(t *testing.T) {
+func TestStraight_3_7(t *testing.T) {
 	c := func(x, y, z int) grid.Cell { return grid.Cell{X: x, Y: y, Z: z} }
 	tests := []struct {
 		name    string
@@ -638,7 +639,7 @@ func TestStraight_S3_7(t *testing.T) {
 		step := path[i].Sub(path[i-1])
 		bad := slices.Clone(path[:i+1])
 		bad = append(bad, path[i].Sub(step))
-		if err := Straight(bad); err == nil || !strings.Contains(err.Error(), "square "+itos(i+2)+" ") {
+		if err := Straight(bad); err == nil || !strings.Contains(err.Error(), "square "+num.Itoa(i+2)+" ") {
 			t.Fatalf("%v turns back at square %d: Straight = %v", bad, i+2, err)
 		}
 	}
@@ -646,7 +647,7 @@ func TestStraight_S3_7(t *testing.T) {
 
 // §3.6: walls are face-connected; edge or corner contact is not enough; the error names the
 // first offending square.
-func TestFaceConnected_S3_6(t *testing.T) {
+func TestFaceConnected_3_6(t *testing.T) {
 	c := func(x, y, z int) grid.Cell { return grid.Cell{X: x, Y: y, Z: z} }
 	tests := []struct {
 		name    string

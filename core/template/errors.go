@@ -1,9 +1,6 @@
 package template
 
-import (
-	"errors"
-	"strconv"
-)
+import "errors"
 
 // Sentinel errors; every error of this package wraps one of them (errors.Is).
 var (
@@ -22,13 +19,8 @@ type Error struct {
 func (e *Error) Error() string { return e.Msg }
 func (e *Error) Unwrap() error { return e.Kind }
 
-// errorf and itos are never inlined: each inlined copy adds some hundred bytes to the
+// errorf is never inlined: each inlined copy adds some hundred bytes to the
 // WebAssembly module.
 //
 //go:noinline
 func errorf(kind error, msg string) error { return &Error{kind, msg} }
-
-// itos is strconv.Itoa.
-//
-//go:noinline
-func itos(n int) string { return strconv.Itoa(n) }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 const maxPropSize = 50
@@ -53,12 +54,12 @@ func checkFacings(t *testing.T, name string, build func(grid.Dir) Shape, count f
 	origin := grid.Cell{X: 3, Y: -4, Z: 1}
 	abs := map[grid.Dir][]grid.Cell{}
 	sorted := map[grid.Dir][]grid.Cell{}
-	for _, d := range grid.Dirs {
+	for _, d := range grid.Dirs() {
 		abs[d] = collect(build(d), Placement{Origin: origin})
 		sorted[d] = slices.SortedFunc(slices.Values(abs[d]), grid.Compare)
 	}
-	for _, f := range grid.Dirs {
-		for _, d := range grid.Dirs {
+	for _, f := range grid.Dirs() {
+		for _, d := range grid.Dirs() {
 			p := Placement{Origin: origin, Facing: f}
 			got := collect(build(d), p)
 			a := grid.Dir((int(f) + int(d)) % 8) // §1.3, written out
@@ -88,9 +89,9 @@ func checkFacings(t *testing.T, name string, build func(grid.Dir) Shape, count f
 // §2.4, §2.5, §1.3: cones of length 1…50 in every direction against the inequality reference,
 // with the counts, no duplicates, the caster not affected, every cell within Chebyshev L and
 // inside the 90° wedge about the direction, and the facing rotation.
-func TestConeProperties_S2_4_S2_5(t *testing.T) {
+func TestConeProperties_2_4_2_5(t *testing.T) {
 	for l := 1; l <= maxPropSize; l++ {
-		for _, d := range grid.Dirs {
+		for _, d := range grid.Dirs() {
 			c := Cone{Length: l, Dir: d, Height: 1}
 			p := Placement{Origin: caster}
 			cells := collect(c, p)
@@ -115,7 +116,7 @@ func TestConeProperties_S2_4_S2_5(t *testing.T) {
 				}
 			}
 		}
-		checkFacings(t, "Con"+itos(l), func(d grid.Dir) Shape { return Cone{Length: l, Dir: d, Height: 1} },
+		checkFacings(t, "Con"+num.Itoa(l), func(d grid.Dir) Shape { return Cone{Length: l, Dir: d, Height: 1} },
 			func(d grid.Dir) int { return coneFormula(l, d) })
 	}
 }
@@ -124,10 +125,10 @@ func TestConeProperties_S2_4_S2_5(t *testing.T) {
 // inequality reference, with the count L × W, no duplicates, the caster not affected, width 1
 // within Chebyshev L, an even width's extra column on the right, diagonal bands without gaps,
 // and the facing rotation.
-func TestLineProperties_S2_6(t *testing.T) {
+func TestLineProperties_2_6(t *testing.T) {
 	for l := 1; l <= maxPropSize; l++ {
 		for _, w := range lineWidths {
-			for _, d := range grid.Dirs {
+			for _, d := range grid.Dirs() {
 				s := Line{Length: l, Dir: d, Width: w, Height: 1}
 				p := Placement{Origin: caster}
 				cells := collect(s, p)
@@ -139,7 +140,7 @@ func TestLineProperties_S2_6(t *testing.T) {
 				sameCells(t, s.String()+" vs reference", cells, want)
 				checkLineSides(t, s, cells)
 			}
-			checkFacings(t, "Lin"+itos(l)+"w"+itos(w), func(d grid.Dir) Shape { return Line{Length: l, Dir: d, Width: w, Height: 1} },
+			checkFacings(t, "Lin"+num.Itoa(l)+"w"+num.Itoa(w), func(d grid.Dir) Shape { return Line{Length: l, Dir: d, Width: w, Height: 1} },
 				func(grid.Dir) int { return l * w })
 		}
 	}
@@ -232,7 +233,7 @@ func fourConnected(cells []grid.Cell) bool {
 
 // §2.3: circles of radius 1…50 are every cell within Chebyshev R, the centre included, and
 // the caster's facing does not turn them.
-func TestCircleProperties_S2_3(t *testing.T) {
+func TestCircleProperties_2_3(t *testing.T) {
 	for r := 1; r <= maxPropSize; r++ {
 		c := Circle{Radius: r, Height: 1}
 		p := Placement{Origin: caster}
@@ -246,7 +247,8 @@ func TestCircleProperties_S2_3(t *testing.T) {
 		if !contains(cells, caster) {
 			t.Errorf("%v: the centre is not affected", c)
 		}
-		for _, f := range grid.Dirs[1:] {
+		dirs := grid.Dirs()
+		for _, f := range dirs[1:] {
 			sameCells(t, c.String()+" facing "+f.String(), collect(c, Placement{Origin: caster, Facing: f}), cells)
 		}
 	}
@@ -255,7 +257,7 @@ func TestCircleProperties_S2_3(t *testing.T) {
 // §2.7: rectangles W, L = 1…12 (and a few large) in the four orientations against the
 // reference: the anchor is affected and is the south-west corner of an unturned rectangle;
 // orientation E, S, W turns the cells about the anchor; the caster's facing does not.
-func TestRectProperties_S2_7(t *testing.T) {
+func TestRectProperties_2_7(t *testing.T) {
 	sizes := [][2]int{{50, 1}, {1, 50}, {50, 50}, {37, 13}}
 	for w := 1; w <= 12; w++ {
 		for l := 1; l <= 12; l++ {
@@ -285,7 +287,8 @@ func TestRectProperties_S2_7(t *testing.T) {
 			if !contains(cells, caster) {
 				t.Errorf("%v %v: the anchor is not affected", r, o)
 			}
-			for _, f := range grid.Dirs[1:] {
+			dirs := grid.Dirs()
+			for _, f := range dirs[1:] {
 				p.Facing = f
 				sameCells(t, r.String()+" "+o.String()+" facing "+f.String(), collect(r, p), cells)
 			}
@@ -296,7 +299,7 @@ func TestRectProperties_S2_7(t *testing.T) {
 // §2.8 over many sizes: default heights (circle R, cone L, line L, rectangle max(W, L)) and
 // explicit heights 1…8 give the formula's count and the centred level range, each level the
 // same footprint as the h1 shape.
-func TestHeightProperties_S2_8(t *testing.T) {
+func TestHeightProperties_2_8(t *testing.T) {
 	type row struct {
 		s        Shape
 		flat     Shape // the same shape one level tall

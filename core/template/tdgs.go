@@ -2,6 +2,7 @@ package template
 
 import (
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // Circle is TDGS CirR (SPEC §2.3): every cell within Chebyshev distance Radius of the origin,
@@ -47,7 +48,7 @@ func heightSuffix(h, def int) string {
 	if h < 1 || h == def {
 		return ""
 	}
-	return "h" + itos(h)
+	return "h" + num.Itoa(h)
 }
 
 func validHeight(h int) error {
@@ -61,9 +62,13 @@ func validHeight(h int) error {
 
 func (Circle) Rules() Rules { return TDGS }
 func (Circle) Kind() string { return "circle" }
-func (c Circle) H() int     { return heightOr(c.Height, c.Radius) }
+
+// EffectiveHeight is the number of levels the circle covers (SPEC §2.8): Height, or the
+// default, Radius, when Height is 0.
+func (c Circle) EffectiveHeight() int { return heightOr(c.Height, c.Radius) }
+
 func (c Circle) String() string {
-	return "Cir" + itos(c.Radius) + heightSuffix(c.Height, c.Radius)
+	return "Cir" + num.Itoa(c.Radius) + heightSuffix(c.Height, c.Radius)
 }
 func (c Circle) Validate() error {
 	if err := checkDim("radius", c.Radius, MaxDim); err != nil {
@@ -71,20 +76,26 @@ func (c Circle) Validate() error {
 	}
 	return validHeight(c.Height)
 }
-func (c Circle) Count(Placement) int { return (2*c.Radius + 1) * (2*c.Radius + 1) * c.H() }
+func (c Circle) Count(Placement) int {
+	return (2*c.Radius + 1) * (2*c.Radius + 1) * c.EffectiveHeight()
+}
 func (c Circle) Cells(p Placement, visit func(grid.Cell)) {
-	z0, _ := levels(p.Origin.Z, c.H())
+	z0, _ := levels(p.Origin.Z, c.EffectiveHeight())
 	o, r := p.Origin, c.Radius
-	grid.Space{Anchor: grid.Cell{X: o.X - r, Y: o.Y - r, Z: z0}, Size: 2*r + 1, Height: c.H()}.Cells(visit)
+	grid.Space{Anchor: grid.Cell{X: o.X - r, Y: o.Y - r, Z: z0}, Size: 2*r + 1, Height: c.EffectiveHeight()}.Cells(visit)
 }
 
 // --- Cone
 
 func (Cone) Rules() Rules { return TDGS }
 func (Cone) Kind() string { return "cone" }
-func (c Cone) H() int     { return heightOr(c.Height, c.Length) }
+
+// EffectiveHeight is the number of levels the cone covers (SPEC §2.8): Height, or the default,
+// Length, when Height is 0.
+func (c Cone) EffectiveHeight() int { return heightOr(c.Height, c.Length) }
+
 func (c Cone) String() string {
-	return "Con" + itos(c.Length) + c.Dir.String() + heightSuffix(c.Height, c.Length)
+	return "Con" + num.Itoa(c.Length) + c.Dir.String() + heightSuffix(c.Height, c.Length)
 }
 func (c Cone) Validate() error {
 	if err := checkDim("length", c.Length, MaxDim); err != nil {
@@ -98,16 +109,16 @@ func (c Cone) Validate() error {
 func (c Cone) Count(p Placement) int {
 	l := c.Length
 	if c.Dir.Abs(p.Facing).Diagonal() {
-		return l * (l + 1) / 2 * c.H()
+		return l * (l + 1) / 2 * c.EffectiveHeight()
 	}
-	return l * l * c.H()
+	return l * l * c.EffectiveHeight()
 }
 
 // Cells visits the cone toward the absolute direction Dir.Abs(p.Facing) from p.Origin.
 func (c Cone) Cells(p Placement, visit func(grid.Cell)) {
 	d := c.Dir.Abs(p.Facing)
 	k := int(d) / 2 // quarter turns from N (cardinal) or from NE (diagonal)
-	z0, z1 := levels(p.Origin.Z, c.H())
+	z0, z1 := levels(p.Origin.Z, c.EffectiveHeight())
 	l := c.Length
 	for z := z0; z <= z1; z++ {
 		base := grid.Cell{X: p.Origin.X, Y: p.Origin.Y, Z: z}
@@ -131,14 +142,17 @@ func (c Cone) Cells(p Placement, visit func(grid.Cell)) {
 
 func (Line) Rules() Rules { return TDGS }
 func (Line) Kind() string { return "line" }
-func (l Line) H() int     { return heightOr(l.Height, l.Length) }
+
+// EffectiveHeight is the number of levels the line covers (SPEC §2.8): Height, or the default,
+// Length, when Height is 0.
+func (l Line) EffectiveHeight() int { return heightOr(l.Height, l.Length) }
 
 // W is the width, 1 when unset.
 func (l Line) W() int { return max(l.Width, 1) }
 func (l Line) String() string {
-	s := "Lin" + itos(l.Length) + l.Dir.String()
+	s := "Lin" + num.Itoa(l.Length) + l.Dir.String()
 	if l.W() != 1 {
-		s += "w" + itos(l.W())
+		s += "w" + num.Itoa(l.W())
 	}
 	return s + heightSuffix(l.Height, l.Length)
 }
@@ -156,13 +170,13 @@ func (l Line) Validate() error {
 	}
 	return validHeight(l.Height)
 }
-func (l Line) Count(Placement) int { return l.Length * l.W() * l.H() }
+func (l Line) Count(Placement) int { return l.Length * l.W() * l.EffectiveHeight() }
 
 // Cells visits the line toward the absolute direction Dir.Abs(p.Facing) from p.Origin.
 func (l Line) Cells(p Placement, visit func(grid.Cell)) {
 	d := l.Dir.Abs(p.Facing)
 	k := int(d) / 2
-	z0, z1 := levels(p.Origin.Z, l.H())
+	z0, z1 := levels(p.Origin.Z, l.EffectiveHeight())
 	s0, s1 := band(l.W())
 	n := l.Length
 	for z := z0; z <= z1; z++ {
@@ -190,9 +204,13 @@ func (l Line) Cells(p Placement, visit func(grid.Cell)) {
 
 func (Rect) Rules() Rules { return TDGS }
 func (Rect) Kind() string { return "rectangle" }
-func (r Rect) H() int     { return heightOr(r.Height, max(r.Width, r.Length)) }
+
+// EffectiveHeight is the number of levels the rectangle covers (SPEC §2.8): Height, or the
+// default, max(Width, Length), when Height is 0.
+func (r Rect) EffectiveHeight() int { return heightOr(r.Height, max(r.Width, r.Length)) }
+
 func (r Rect) String() string {
-	return "Rec" + itos(r.Width) + "x" + itos(r.Length) + heightSuffix(r.Height, max(r.Width, r.Length))
+	return "Rec" + num.Itoa(r.Width) + "x" + num.Itoa(r.Length) + heightSuffix(r.Height, max(r.Width, r.Length))
 }
 func (r Rect) Validate() error {
 	if err := checkDim("width", r.Width, MaxDim); err != nil {
@@ -203,13 +221,13 @@ func (r Rect) Validate() error {
 	}
 	return validHeight(r.Height)
 }
-func (r Rect) Count(Placement) int { return r.Width * r.Length * r.H() }
+func (r Rect) Count(Placement) int { return r.Width * r.Length * r.EffectiveHeight() }
 
 // Cells visits the rectangle from its anchor p.Origin, turned by p.Orientation (N, E, S or W;
 // a diagonal orientation is rounded down to the cardinal before it).
 func (r Rect) Cells(p Placement, visit func(grid.Cell)) {
 	k := int(p.Orientation) / 2
-	z0, z1 := levels(p.Origin.Z, r.H())
+	z0, z1 := levels(p.Origin.Z, r.EffectiveHeight())
 	for z := z0; z <= z1; z++ {
 		base := grid.Cell{X: p.Origin.X, Y: p.Origin.Y, Z: z}
 		for j := 0; j < r.Length; j++ {

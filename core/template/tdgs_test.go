@@ -10,12 +10,12 @@ var caster = grid.Cell{X: 10, Y: 20, Z: 3}
 
 // §2.5 table: cone counts by length, cardinal L², diagonal L(L+1)/2, toward every direction
 // of each kind, Count() and Cells agreeing.
-func TestConeCountTable_S2_5(t *testing.T) {
+func TestConeCountTable_2_5(t *testing.T) {
 	table := []struct{ l, cardinal, diagonal int }{
 		{1, 1, 1}, {2, 4, 3}, {3, 9, 6}, {4, 16, 10}, {5, 25, 15}, {6, 36, 21},
 	}
 	for _, row := range table {
-		for _, d := range grid.Dirs {
+		for _, d := range grid.Dirs() {
 			want := row.cardinal
 			if d.Diagonal() {
 				want = row.diagonal
@@ -38,9 +38,9 @@ func TestConeCountTable_S2_5(t *testing.T) {
 
 // §2.4: a cardinal cone is 2d−1 wide at distance d; §2.5: a diagonal cone's anti-diagonal n
 // (i + j = n + 1) holds n cells. Checked for L = 1…30 in every direction.
-func TestConeWidths_S2_4_S2_5(t *testing.T) {
+func TestConeWidths_2_4_2_5(t *testing.T) {
 	for l := 1; l <= 30; l++ {
-		for _, d := range grid.Dirs {
+		for _, d := range grid.Dirs() {
 			u := d.Offset()
 			width := map[int]int{}
 			for _, c := range collect(Cone{Length: l, Dir: d, Height: 1}, Placement{Origin: caster}) {
@@ -70,7 +70,7 @@ func TestConeWidths_S2_4_S2_5(t *testing.T) {
 
 // §2.3: CirR covers (2R+1)² cells on each level, every cell within Chebyshev R of the centre,
 // the centre included.
-func TestCircleCounts_S2_3(t *testing.T) {
+func TestCircleCounts_2_3(t *testing.T) {
 	for _, row := range []struct{ r, want int }{{1, 9}, {2, 25}, {3, 49}, {4, 81}, {5, 121}} {
 		c := Circle{Radius: row.r, Height: 1}
 		p := Placement{Origin: caster}
@@ -87,10 +87,10 @@ func TestCircleCounts_S2_3(t *testing.T) {
 }
 
 // §2.6: a line covers L × W cells in every direction, for widths 1…6.
-func TestLineCounts_S2_6(t *testing.T) {
+func TestLineCounts_2_6(t *testing.T) {
 	for l := 1; l <= 8; l++ {
 		for w := 1; w <= 6; w++ {
-			for _, d := range grid.Dirs {
+			for _, d := range grid.Dirs() {
 				s := Line{Length: l, Dir: d, Width: w, Height: 1}
 				p := Placement{Origin: caster}
 				if got := s.Count(p); got != l*w {
@@ -113,7 +113,7 @@ func TestLineCounts_S2_6(t *testing.T) {
 }
 
 // §2.7: a rectangle covers W × L cells in every orientation.
-func TestRectCounts_S2_7(t *testing.T) {
+func TestRectCounts_2_7(t *testing.T) {
 	for w := 1; w <= 7; w++ {
 		for l := 1; l <= 7; l++ {
 			for _, o := range []grid.Dir{grid.N, grid.E, grid.S, grid.W} {
@@ -137,7 +137,7 @@ func TestRectCounts_S2_7(t *testing.T) {
 // §2.8: each area is a prism h levels tall centred on the origin's level, an even height
 // putting its extra level above; default h is R (circle), L (cone, line), max(W, L)
 // (rectangle); Cir3h1 is the origin's level only.
-func TestHeights_S2_8(t *testing.T) {
+func TestHeights_2_8(t *testing.T) {
 	const z0 = 3
 	tests := []struct {
 		name   string
@@ -206,7 +206,7 @@ func TestHeights_S2_8(t *testing.T) {
 
 // §2.3, §2.4–§2.6: ASCII pictures, drawn by hand from the SPEC's rules and checked both ways
 // ('C' the caster, not affected; '@' the origin, affected; '#' a cell).
-func TestPictures_S2(t *testing.T) {
+func TestPictures_2(t *testing.T) {
 	tests := []struct {
 		name string
 		s    Shape
@@ -327,7 +327,7 @@ func TestPictures_S2(t *testing.T) {
 
 // §2.2: canonical text of shapes built directly (a width of 1 and a default height are left
 // out).
-func TestString_S2_2_S3_8(t *testing.T) {
+func TestString_2_2_3_8(t *testing.T) {
 	tests := []struct {
 		s    Shape
 		want string
@@ -364,7 +364,7 @@ func TestString_S2_2_S3_8(t *testing.T) {
 func TestAll(t *testing.T) {
 	kinds := map[string]bool{"circle": true, "cone": true, "line": true, "rectangle": true,
 		"aura": true, "burst": true, "cube": true, "wall": true}
-	for _, s := range All {
+	for _, s := range All() {
 		if !kinds[s.Kind()] {
 			t.Errorf("%v: Kind() = %q", s, s.Kind())
 		}

@@ -2,6 +2,7 @@ package template
 
 import (
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
 // Limits on every template dimension and on the cells one template may produce (SPEC §8.3).
@@ -67,21 +68,24 @@ type Shape interface {
 	Cells(p Placement, visit func(grid.Cell))
 }
 
-// All lists one example of every shape type, for tests that range over the closed set.
-var All = []Shape{
-	Circle{Radius: 3, Height: 3}, Cone{Length: 4, Dir: grid.NE, Height: 4},
-	Line{Length: 5, Dir: grid.S, Width: 2, Height: 5}, Rect{Width: 3, Length: 4, Height: 4},
-	Aura{Radius: 3}, Burst{Radius: 2}, Cube{Side: 3, Within: 10},
-	DSLine{Length: 5, Width: 1, Within: 1}, Wall{Squares: 10, Within: 10},
-	Circle50{Size: 3}, Circle50{Size: 2, Close: true},
+// All returns one example of every shape type, for tests that range over the closed set (a new
+// slice each time: changing it changes nothing else).
+func All() []Shape {
+	return []Shape{
+		Circle{Radius: 3, Height: 3}, Cone{Length: 4, Dir: grid.NE, Height: 4},
+		Line{Length: 5, Dir: grid.S, Width: 2, Height: 5}, Rect{Width: 3, Length: 4, Height: 4},
+		Aura{Radius: 3}, Burst{Radius: 2}, Cube{Side: 3, Within: 10},
+		DSLine{Length: 5, Width: 1, Within: 1}, Wall{Squares: 10, Within: 10},
+		Circle50{Size: 3}, Circle50{Size: 2, Close: true},
+	}
 }
 
 func checkDim(name string, v, limit int) error {
 	if v < 1 {
-		return errorf(ErrInvalid, name+" must be at least 1, got "+itos(v))
+		return errorf(ErrInvalid, name+" must be at least 1, got "+num.Itoa(v))
 	}
 	if v > limit {
-		return errorf(ErrTooLarge, name+" "+itos(v)+" is past the limit of "+itos(limit))
+		return errorf(ErrTooLarge, name+" "+num.Itoa(v)+" is past the limit of "+num.Itoa(limit))
 	}
 	return nil
 }
@@ -89,7 +93,7 @@ func checkDim(name string, v, limit int) error {
 // CheckCount returns an ErrTooLarge error when n cells are past MaxCells.
 func CheckCount(n int) error {
 	if n > MaxCells || n < 0 {
-		return errorf(ErrTooLarge, "the template covers "+itos(n)+" cells, past the limit of "+itos(MaxCells))
+		return errorf(ErrTooLarge, "the template covers "+num.Itoa(n)+" cells, past the limit of "+num.Itoa(MaxCells))
 	}
 	return nil
 }

@@ -2,9 +2,10 @@ package template
 
 import (
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 )
 
-func squareName(i int, c grid.Cell) string { return "square " + itos(i+1) + " " + c.String() }
+func squareName(i int, c grid.Cell) string { return "square " + num.Itoa(i+1) + " " + c.String() }
 
 // Straight reports whether squares form a straight line in the sense of SPEC §3.7: each step
 // moves to a neighbouring square (one step on any axis, diagonals included) and never reverses
@@ -17,7 +18,7 @@ func Straight(squares []grid.Cell) error {
 		if d == (grid.Cell{}) {
 			return errorf(ErrNotStraight, squareName(i, squares[i])+" repeats the square before it")
 		}
-		if abs(d.X) > 1 || abs(d.Y) > 1 || abs(d.Z) > 1 {
+		if num.Abs(d.X) > 1 || num.Abs(d.Y) > 1 || num.Abs(d.Z) > 1 {
 			return errorf(ErrNotStraight, squareName(i, squares[i])+" is not next to "+squares[i-1].String())
 		}
 		for k, v := range [3]int{d.X, d.Y, d.Z} {
@@ -40,7 +41,7 @@ func FaceConnected(squares []grid.Cell) error {
 	index := make(map[grid.Cell]int, len(squares))
 	for i, c := range squares {
 		if j, dup := index[c]; dup {
-			return errorf(ErrInvalidWall, squareName(i, c)+" repeats square "+itos(j+1))
+			return errorf(ErrInvalidWall, squareName(i, c)+" repeats square "+num.Itoa(j+1))
 		}
 		index[c] = i
 	}

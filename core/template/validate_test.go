@@ -11,7 +11,7 @@ import (
 // §8.3, §2.2: Validate rejects a dimension that is zero or negative (ErrInvalid) or past the
 // limits (ErrTooLarge), naming the dimension and the value; a zero height, width or within
 // means "default" and is valid.
-func TestValidate_S8_3(t *testing.T) {
+func TestValidate_8_3(t *testing.T) {
 	tests := []struct {
 		s    Shape
 		want error  // nil, ErrInvalid or ErrTooLarge
@@ -104,7 +104,7 @@ func TestValidate_S8_3(t *testing.T) {
 
 // §8.3: CheckCount bounds the cells one template produces; the largest valid dimensions give
 // counts past it, and Count does not overflow on them.
-func TestCheckCount_S8_3(t *testing.T) {
+func TestCheckCount_8_3(t *testing.T) {
 	for _, tt := range []struct {
 		n  int
 		ok bool

@@ -1,0 +1,256 @@
+package engine
+
+import (
+	"math"
+	"slices"
+
+	"github.com/aoekit/aoekit/core/cover"
+	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/los"
+	"github.com/aoekit/aoekit/core/template"
+)
+
+// States of a template cell while a request is evaluated.
+const (
+	stBarred   uint8 = 1 // in the shape, cut off by a barrier (SPEC §3.2, §4.3)
+	stExcluded uint8 = 2 // in the shape, removed by targeting.excludeCells (SPEC §7.3)
+	stIn       uint8 = 3 // in the area
+)
+
+// A footprint is how many cells a placed shape covers and the box that holds them.
+type footprint struct {
+	count int // the number of cells the shape visits (0 when it visits none)
+	box   box // the box of those cells, when ok and count > 0
+}
+
+// ok reports whether the count is within the limits (SPEC §8.3): the box then holds the
+// shape's cells.
+func (f *footprint) ok() bool { return template.CheckCount(f.count) == nil }
+
+// measure counts the cells of shape placed at p and, when the count is within the limits,
+// finds their box. (A count past the limits is reported by area, after the placement's
+// errors.)
+func measure(shape template.Shape, p template.Placement) footprint {
+	f := footprint{count: shape.Count(p)}
+	if !f.ok() {
+		return f
+	}
+	b := box{ // empty: the first cell grown into it becomes the box
+		lo: grid.Cell{X: math.MaxInt, Y: math.MaxInt, Z: math.MaxInt},
+		hi: grid.Cell{X: math.MinInt, Y: math.MinInt, Z: math.MinInt},
+	}
+	shape.Cells(p, func(c grid.Cell) { b.grow(c, c) })
+	if b.lo.X > b.hi.X { // no cells
+		f.count = 0
+	} else {
+		f.box = b
+	}
+	return f
+}
+
+// area marks each cell of the shape in or barred in a new cell set. The cells are not
+// stored: the shape visits them again whenever they are needed (cheaper than a list of a
+// million). Where obstacles shape the area (SPEC §6), the rule set says how: circle50 by
+// §4.3's fill (spreadFill), the others by §3.2's line of effect (cutByBarriers).
+func (sc *scene) area() (*cellSet, *Error) {
+	if err := template.CheckCount(sc.foot.count); err != nil {
+		return nil, templateError("template", err)
+	}
+	set := newCellSet(sc.foot.box.lo, sc.foot.box.hi, sc.foot.count)
+	_, isWall := sc.shape.(template.Wall)
+	floods := sc.prof.floods()
+	state := stBarred
+	if isWall || !sc.prof.barriers || !floods && sc.open() {
+		state = stIn // nothing cuts the area
+	}
+	sc.shape.Cells(sc.at.Placement, func(c grid.Cell) { set.set(c, state) })
+	switch {
+	case state == stIn:
+	case floods:
+		sc.spreadFill(set)
+	default:
+		sc.cutByBarriers(set)
+	}
+	return set, nil
+}
+
+// open reports whether no solid lies in or next to the area and the space line of effect is
+// traced from: every cell of the area then has line of effect.
+func (sc *scene) open() bool {
+	b := sc.foot.box
+	b.grow(sc.at.from.Min(), sc.at.from.Max())
+	return sc.solids.Empty(b.lo.Add(grid.Cell{X: -1, Y: -1, Z: -1}), b.hi.Add(grid.Cell{X: 1, Y: 1, Z: 1}))
+}
+
+// cutByBarriers is SPEC §3.2: a cell of set, all barred, comes into the area when the origin
+// square (the caster's space for an area centred on the caster) has line of effect to it, of
+// the rule set's kind (§5.3): corner to corner for Draw Steel; centre to centre for TDGS
+// (barriers asked for), from the area's cover source (the origin square's centre, or the
+// centre of the caster's space). Cells in full obstacles never do.
+func (sc *scene) cutByBarriers(set *cellSet) {
+	corners := sc.prof.cornerLines()
+	sc.shape.Cells(sc.at.Placement, func(c grid.Cell) {
+		if sc.solids.IsFull(c) {
+			return
+		}
+		if corners && cover.CornerLine(sc.at.from, grid.Unit(c), sc.solids) || !corners && !los.Blocked(sc.at.src, los.Centre(c), sc.solids) {
+			set.set(c, stIn)
+		}
+	})
+}
+
+// spreadFill is SPEC §4.3: a cell of set, all barred, comes into the area when it is not a
+// full obstacle and is reached from the origin through such cells, moving across shared
+// sides. The fill starts in the space line of effect is traced from (the origin square, or
+// the caster's space for an area centred on the caster), where a full obstacle stops it; a
+// cone or a line starts in the caster's cell, which is not a cell of the shape but is passed
+// through all the same.
+//
+// The 50 % circle is flat and §4.3 names its sides: 4-connected. A shape of several levels
+// (a template of another rule set under circle50 rules) is filled across the shared faces of
+// its cells, up and down as well. Some shapes have cells that meet only along an edge or at a
+// corner, with no path across faces through the shape between them (a diagonal cone's first
+// cell and the caster's, the squares of a diagonal line one square wide): §4.3 does not speak
+// of them, no disc having such cells, and without a step between them the fill would leave
+// out cells that no obstacle closes off, even on an empty board. See joined for that step.
+func (sc *scene) spreadFill(set *cellSet) {
+	var stack []grid.Cell
+	sc.at.from.Cells(func(c grid.Cell) {
+		if sc.solids.IsFull(c) {
+			return
+		}
+		if set.get(c) != 0 {
+			set.set(c, stIn)
+		}
+		stack = append(stack, c)
+	})
+	steps := neighbours[:6] // the faces
+	switch {
+	case sc.meetsAtCorners():
+		steps = neighbours[:]
+	case set.lo.Z == set.hi.Z:
+		steps = neighbours[:4] // the faces on the set's one level
+	}
+	for len(stack) > 0 {
+		c := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for i, d := range steps {
+			if n := c.Add(d); set.get(n) == stBarred && !sc.solids.IsFull(n) && (i < 6 || sc.joined(set, c, d)) {
+				set.set(n, stIn)
+				stack = append(stack, n)
+			}
+		}
+	}
+}
+
+// neighbours are the steps from a cell to the 26 around it: first the 6 that share a face,
+// then those that share an edge or a corner only.
+var neighbours = [26]grid.Cell{
+	{X: 1}, {X: -1}, {Y: 1}, {Y: -1}, {Z: 1}, {Z: -1},
+	{X: 1, Y: 1}, {X: 1, Y: -1}, {X: -1, Y: 1}, {X: -1, Y: -1},
+	{X: 1, Z: 1}, {X: 1, Z: -1}, {X: -1, Z: 1}, {X: -1, Z: -1},
+	{Y: 1, Z: 1}, {Y: 1, Z: -1}, {Y: -1, Z: 1}, {Y: -1, Z: -1},
+	{X: 1, Y: 1, Z: 1}, {X: 1, Y: 1, Z: -1}, {X: 1, Y: -1, Z: 1}, {X: 1, Y: -1, Z: -1},
+	{X: -1, Y: 1, Z: 1}, {X: -1, Y: 1, Z: -1}, {X: -1, Y: -1, Z: 1}, {X: -1, Y: -1, Z: -1},
+}
+
+// meetsAtCorners reports whether the fill may need joined's steps along edges and across
+// corners: only for a cone or a line that runs diagonally (after the caster's facing) and a
+// Draw Steel line. Every other shape is a box of cells (circle, rectangle, cube, aura, burst),
+// a flat disc (the 50 % circle, see joined), or a stack of a cardinal cone's or line's rows:
+// for any two of its cells, or the caster's cell and one of them, that meet along an edge or
+// at a corner, a path across faces runs through cells of the shape, so joined refuses the
+// step and leaving the test out changes no answer.
+func (sc *scene) meetsAtCorners() bool {
+	var d grid.Dir
+	switch s := sc.shape.(type) {
+	case template.Cone:
+		d = s.Dir
+	case template.Line:
+		d = s.Dir
+	case template.DSLine:
+		return true
+	default:
+		return false
+	}
+	return d.Abs(sc.at.Facing).Diagonal()
+}
+
+// axisOrders lists the orders in which a path across faces may take the axes of a step that
+// changes two (the first two orders) or three coordinates.
+var axisOrders = [6][3]uint8{{0, 1, 2}, {1, 0, 2}, {0, 2, 1}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
+
+// joined reports whether the fill steps from c to c+d, a cell of the shape that is not a full
+// obstacle and meets c only along an edge or at a corner (across a face the fill always steps,
+// SPEC §4.3). It does when no path across faces from one to the other, in the block of cells
+// between them, runs through cells of the shape (where one does, the fill must take it, and a
+// full obstacle on it closes the way, as §4.3 says), and some such path runs through cells
+// that are not full obstacles (no squeezing between solids that meet only diagonally, as §5.2
+// says of line of effect). That step is the engine's reading, not the SPEC's: §4.3 never
+// meets such cells. No 50 % circle takes such a step: whether a cell is
+// in the disc depends only on |dx| and |dy| from the centre, and never gains as either grows;
+// of two cells that meet at a corner, A and B, one of the two cells beside both is no farther
+// out than A, or than B, on either axis, so it is in the disc too and joins them by faces.
+func (sc *scene) joined(set *cellSet, c, d grid.Cell) bool {
+	var steps [3]grid.Cell // d's move along each axis it changes: 2 or 3 of them
+	k := 0
+	for a, v := range [3]int{d.X, d.Y, d.Z} {
+		if v != 0 {
+			var u [3]int
+			u[a] = v
+			steps[k] = grid.Cell{X: u[0], Y: u[1], Z: u[2]}
+			k++
+		}
+	}
+	orders := axisOrders[:2]
+	if k == 3 {
+		orders = axisOrders[:]
+	}
+	open := false
+	for _, o := range orders {
+		p, inShape, clear := c, true, true
+		for _, a := range o[:k-1] {
+			p = p.Add(steps[a])
+			inShape = inShape && set.get(p) != 0
+			clear = clear && !sc.solids.IsFull(p)
+		}
+		if inShape {
+			return false
+		}
+		open = open || clear
+	}
+	return open
+}
+
+// cellsIn lists the cells of set in the area and inside the bounds, sorted by z, y, x, once
+// each (CONTRACT's order).
+func (sc *scene) cellsIn(set *cellSet) [][3]int32 {
+	clip := set.box
+	if b := sc.bounds; b != nil {
+		clip = clip.clip(cellOf(b.Min), cellOf(b.Max))
+	}
+	out := make([][3]int32, 0, sc.foot.count)
+	if set.dense != nil { // read in order: sorted and once each already
+		return set.appendDense(out, clip, stIn)
+	}
+	sc.shape.Cells(sc.at.Placement, func(c grid.Cell) {
+		if set.get(c) == stIn && clip.contains(c.X, c.Y, c.Z) {
+			out = append(out, cell32(c))
+		}
+	})
+	if !sorted(out) { // most shapes list their cells in order already
+		sortCells(out)
+	}
+	return slices.Compact(out)
+}
+
+// sorted reports whether cells are in CONTRACT order: by z, then y, then x.
+func sorted(cells [][3]int32) bool {
+	for i := 1; i < len(cells); i++ {
+		a, b := &cells[i-1], &cells[i]
+		if a[2] > b[2] || a[2] == b[2] && (a[1] > b[1] || a[1] == b[1] && a[0] > b[0]) {
+			return false
+		}
+	}
+	return true
+}

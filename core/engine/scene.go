@@ -1,0 +1,137 @@
+package engine
+
+import (
+	"github.com/aoekit/aoekit/core/board"
+	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
+	"github.com/aoekit/aoekit/core/template"
+)
+
+// A setup is an evaluate request whose fields are valid, with its rule set decided and its
+// template placed and measured: everything but the board, which is read once the setup
+// knows where to look (window).
+type setup struct {
+	req    *Request
+	shape  template.Shape
+	prof   profile
+	caster *entity // nil: no caster
+	bounds *Bounds // the board's bounds, min ≤ max on every axis; nil: none
+	at     placement
+	foot   footprint
+}
+
+// A scene is a setup with the board read: the obstacles indexed and the tokens that may be
+// targets, inside a view. Every rule is computed from it and nothing changes it.
+type scene struct {
+	setup
+	tokens []entity
+	solids *board.Solids
+}
+
+// A view is the part of the board a request reads: the tokens that may be targets, and the
+// box of cells the obstacle index answers for (nil: all of them).
+type view struct {
+	tokens []entity
+	box    *box
+}
+
+// setupOf validates req up to its obstacles, decides its rule set (SPEC §6) and places its
+// template (§2.9, §3.1–§3.6). The order of the checks is the order of the errors a request
+// gets. With an error, the setup is incomplete.
+func setupOf(req *Request) (s setup, _ *Error) {
+	if req == nil {
+		return s, newError(CodeBadRequest, "request is required")
+	}
+	shape, e := shapeOf(req.Template)
+	if e != nil {
+		return s, e
+	}
+	s.req, s.shape = req, shape
+	if s.prof, e = profileOf(req, shape); e != nil {
+		return s, e
+	}
+	if e = checkTrait(req.Targeting.Trait); e != nil {
+		return s, e
+	}
+	if !validMetric(req.Metric) {
+		return s, newError(CodeBadRequest, "metric: expected chebyshev, alternating, manhattan or euclidean, got \""+req.Metric+"\"")
+	}
+	if req.Caster != nil {
+		c, e := entityOf(field("caster"), req.Caster)
+		if e != nil {
+			return s, e
+		}
+		s.caster = &c
+	}
+	if e = checkTokens(req.Tokens, req.Caster, nil); e != nil {
+		return s, e
+	}
+	if e = checkBounds(req.Bounds); e != nil {
+		return s, e
+	}
+	s.bounds = req.Bounds
+	if s.at, e = place(req, shape, s.caster); e != nil {
+		return s, e
+	}
+	s.foot = measure(shape, s.at.Placement)
+	return s, nil
+}
+
+func checkBounds(b *Bounds) *Error {
+	if b == nil {
+		return nil
+	}
+	for a, name := range [3]string{"x", "y", "z"} {
+		if b.Min[a] > b.Max[a] {
+			return newError(CodeBadRequest, "bounds: min "+name+" "+num.Itoa(b.Min[a])+" is past max "+name+" "+num.Itoa(b.Max[a]))
+		}
+	}
+	return nil
+}
+
+// window is the view an evaluation needs: the tokens whose space meets the area's box, and
+// the box of cells the board must answer for. Line of effect and cover only look along
+// segments between points inside the area's cells, the caster's space, the origin square and
+// those tokens' spaces (centres and inset corners, never on a cell's surface), and at the
+// cells around such points: the box of those cells holds all of them. It is widened by 2
+// cells anyway, so that a Regions query (which looks one cell past a segment's ends) reads
+// real solids there, and as slack. On a 500 × 500 board with 20 000 obstacles, indexing only
+// this window takes a fraction of the time and memory of indexing everything.
+// TestWindow_SameAnswerAsWholeBoard holds it to that. When the shape is past the limits (an
+// error to come), the view is the whole board.
+func (s *setup) window() view {
+	all := !s.foot.ok()
+	w := box{s.at.Origin, s.at.Origin}
+	w.grow(s.at.square, s.at.square)
+	if s.caster != nil {
+		w.grow(s.caster.space.Min(), s.caster.space.Max())
+	}
+	if s.foot.count > 0 {
+		w.grow(s.foot.box.lo, s.foot.box.hi)
+	}
+	var near []entity
+	tokens := s.req.Tokens
+	for i := range tokens {
+		e, _ := entityOf(label{"tokens", i}, &tokens[i]) // already checked
+		if lo, hi := e.space.Min(), e.space.Max(); all || s.foot.count > 0 && s.foot.box.meets(lo, hi) {
+			near = append(near, e)
+			w.grow(lo, hi)
+		}
+	}
+	if all {
+		return view{tokens: near}
+	}
+	const margin = 2
+	w.lo = w.lo.Add(grid.Cell{X: -margin, Y: -margin, Z: -margin})
+	w.hi = w.hi.Add(grid.Cell{X: margin, Y: margin, Z: margin})
+	return view{tokens: near, box: &w}
+}
+
+// sceneIn validates the obstacles and indexes those inside v.
+func (s *setup) sceneIn(v view) (*scene, *Error) {
+	in, e := checkObstacles(s.req.Obstacles, v.box)
+	if e != nil {
+		return nil, e
+	}
+	return &scene{setup: *s, tokens: v.tokens, solids: indexObstacles(s.req.Obstacles, in)}, nil
+}

@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"slices"
+
+	"github.com/aoekit/aoekit/core/cover"
+	"github.com/aoekit/aoekit/core/internal/num"
+)
+
+// checkTrait reports a smart-targeting trait that SPEC §7.3 does not know, whether or not
+// anything is in the area.
+func checkTrait(trait string) *Error {
+	switch trait {
+	case "", "none", "alliesExcluded", "enemiesOnly", "selective":
+		return nil
+	}
+	return newError(CodeBadRequest, "targeting.trait: expected none, alliesExcluded, enemiesOnly or selective, got \""+trait+"\"")
+}
+
+// exclude takes the cells of targeting.excludeCells out of the area (SPEC §7.3): those of
+// set's shape become stExcluded.
+func exclude(set *cellSet, cells [][3]int) *Error {
+	if len(cells) > MaxExclude {
+		return newError(CodeTooLarge, "targeting.excludeCells: past the limit of "+num.Itoa(MaxExclude))
+	}
+	for _, p := range cells {
+		if c := cellOf(p); set.get(c) != 0 {
+			set.set(c, stExcluded)
+		}
+	}
+	return nil
+}
+
+// allowed applies the smart-targeting trait (SPEC §7.3, checked by checkTrait) to an entity.
+func (sc *scene) allowed(e *entity, isCaster bool) bool {
+	t := sc.req.Targeting
+	if isCaster && t.ExcludeCaster {
+		return false
+	}
+	side := ""
+	if sc.caster != nil {
+		side = sc.caster.tok.Side
+	}
+	switch t.Trait {
+	case "alliesExcluded":
+		return !isCaster && e.tok.Side != side
+	case "enemiesOnly":
+		return !isCaster && e.tok.Side != "" && e.tok.Side != side
+	case "selective":
+		return slices.Contains(t.IDs, e.tok.ID)
+	}
+	return true
+}
+
+// targets lists the entities whose space meets the shape of set (SPEC §7.1): the caster
+// first, then the candidate tokens in request order, each judged by target and, when the
+// request asks, rolled for (§7.4).
+func (sc *scene) targets(set *cellSet) []Target {
+	out := make([]Target, 0, len(sc.tokens)+1)
+	var g *rng
+	if sc.req.Resolve != nil {
+		g = &rng{s: sc.req.Resolve.Seed}
+	}
+	var segs []cover.Segment // storage reused by each target's cover check
+	add := func(e *entity, isCaster bool) {
+		out = append(out, Target{})
+		t := &out[len(out)-1]
+		if !sc.target(t, set, e, isCaster, &segs) {
+			out = out[:len(out)-1]
+			return
+		}
+		if g != nil && t.Affected {
+			r := sc.req.Resolve
+			t.Roll = roll(g, r.Stat, r.Defence[t.ID], t.Bonus, r.Modifiers, r.Luck)
+		}
+	}
+	if sc.caster != nil {
+		add(sc.caster, true)
+	}
+	for i := range sc.tokens {
+		add(&sc.tokens[i], false)
+	}
+	return out
+}
+
+// target fills in *t for entity e when the shape of set meets its space, and reports whether
+// it does: in the area or cut off by a barrier (SPEC §7.1), its cover from the area's source
+// (§5.4, §5.5, graded as the profile says), and whether it is affected (§7.2). The cover
+// check keeps its segments in *segs, storage the next target's check reuses.
+func (sc *scene) target(t *Target, set *cellSet, e *entity, isCaster bool, segs *[]cover.Segment) bool {
+	state := set.best(e.space)
+	if state == 0 {
+		return false
+	}
+	*t = Target{ID: e.tok.ID, Cover: "none", Lines: []Line{}}
+	switch state {
+	case stBarred:
+		t.Reason = "barrier"
+		return true
+	case stExcluded:
+		t.Reason = "targeting"
+		return true
+	}
+	t.InArea = true
+	ok := sc.allowed(e, isCaster)
+	if sc.prof.cover != "none" {
+		r := cover.AppendFromPoint((*segs)[:0], sc.at.src, cover.Target{Space: e.space, Prone: e.tok.Prone}, sc.solids)
+		*segs = r.Segments
+		var g cover.Grade
+		if sc.prof.cover == "drawsteel" {
+			g = cover.DrawSteel(r.Blocked, r.Total())
+		} else {
+			g = cover.TDGS(r.Blocked, r.Total())
+		}
+		t.Cover, t.Blocked = g.Name, r.Blocked
+		if sc.prof.apply {
+			t.Bonus = g.Bonus
+		}
+		t.Lines = make([]Line, len(r.Segments))
+		for i, sg := range r.Segments {
+			t.Lines[i] = Line{From: sg.From.World(), To: sg.To.World(), Blocked: sg.Blocked}
+		}
+		if g.Full && sc.prof.apply && ok {
+			t.Reason = "cover"
+			return true
+		}
+	}
+	if !ok {
+		t.Reason = "targeting"
+		return true
+	}
+	t.Affected = true
+	return true
+}
