@@ -1,213 +1,2161 @@
-// The aoekit demo: one state object, setters that redraw, pure hit tests, one pixel↔cell
-// converter. Plain ES module, no framework, no build step.
+// @ts-check
+// The aoekit demo. One scene object (what undo, localStorage and export know), one UI object
+// (what is derived or transient), one place that asks the engine (refresh), one painter (draw)
+// and one converter between pixels and cells. Every rule comes from the engine: the demo asks
+// engine.parse what a notation is and engine.evaluate what it covers; it never guesses.
+// Plain ES module, no framework, no build step, no inline script or style (strict CSP).
 import { load } from "../index.js";
 
-/** @typedef {{px: number, py: number}} PixelPoint  a point on the canvas, in CSS pixels */
-/** @typedef {{x: number, y: number}} Cell          a board square (y grows south) */
-/** @typedef {{id: string, x: number, y: number, size?: number, side?: string, prone?: boolean}} Token */
+/** @typedef {import("../index.js").Engine} Engine */
+/** @typedef {import("../index.js").Template} Template */
+/** @typedef {import("../index.js").Request} Request */
+/** @typedef {import("../index.js").Result} Result */
+/** @typedef {import("../index.js").Target} Target */
+/** @typedef {import("../index.js").Direction} Direction */
+/** @typedef {import("../index.js").CellTuple} CellTuple */
+/** @typedef {import("../index.js").Pos} Pos */
+/** @typedef {import("../index.js").Rules} Rules */
+/** @typedef {import("../index.js").MoveResult} MoveResult */
+/** @typedef {import("../index.js").MoveRequest} MoveRequest */
+/** @typedef {import("../index.js").Token} Token */
+/** @typedef {"N" | "E" | "S" | "W"} Quarter */
+/** @typedef {"none" | "alliesExcluded" | "enemiesOnly"} Trait */
+/** @typedef {"move" | "wall" | "low" | "erase" | "path"} Tool */
+/** @typedef {"caster" | "origin" | "line" | "wall"} Placement  how a template is put on the board */
 
-const SQ = 32; // pixels per square
-const COLS = 30, ROWS = 20;
-const DIRS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
-const canvas = /** @type {HTMLCanvasElement} */ (document.getElementById("board"));
+/**
+ * A creature as the demo keeps it: a CONTRACT Token with every field present. `height` null
+ * means "as tall as it is wide" (the engine's default); `defence` is its stat for rolls.
+ * @typedef {{id: string, x: number, y: number, z: number, size: number, height: number | null,
+ *   facing: Direction, side: string, prone: boolean, defence: number}} Entity
+ */
+/** @typedef {{x: number, y: number, z: number, fill: number}} Block  an obstacle, as requests carry it */
+/** @typedef {{on: boolean, stat: number, modifiers: number, luck: number, seed: number}} Rolls */
+/** @typedef {{kind: "push" | "pull", distance: number}} Force */
+/**
+ * The scene: everything undo, localStorage and export know. Export is the evaluate request
+ * built from it (buildRequest); import reads one back (readScene).
+ * @typedef {{cols: number, rows: number, template: string, rules: "" | Rules,
+ *   range: null | number | "self" | "touch", source: boolean, caster: Entity, tokens: Entity[],
+ *   obstacles: Block[], origin: Pos, aim: Pos, path: CellTuple[], orientation: Quarter,
+ *   trait: Trait, excludeCaster: boolean, rolls: Rolls, force: Force}} Scene
+ */
+/** @typedef {{kind: "entity", id: string} | {kind: "origin"} | {kind: "aim"}} Sel  a thing that can be selected and dragged */
+/** @typedef {{code: string, message: string, at?: number}} EngineError */
+
+const DIRS = /** @type {Direction[]} */ (["N", "NE", "E", "SE", "S", "SW", "W", "NW"]);
+const STEP = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]]; // SPEC §1.2
+const QUARTERS = /** @type {Quarter[]} */ (["N", "E", "S", "W"]);
+const SIDES = ["party", "enemy", "neutral"];
+/** @type {Record<string, number>} SPEC §1.5 size names */
+const SIZE_NAMES = { tiny: 1, small: 1, medium: 1, "1t": 1, "1s": 1, "1m": 1, "1l": 1, large: 2, huge: 3, gargantuan: 4 };
+const RULES_LABEL = { tdgs: "TDGS", drawsteel: "Draw Steel", circle50: "50 % circle" };
+const RULE_BROKEN = new Set(["out_of_range", "no_line_of_effect", "invalid_wall", "not_straight"]); // 422: a placement, not a malformed scene
+const STORAGE_KEY = "aoekit-demo/scene/v1";
+const BOARD_MIN = 4, BOARD_MAX = 60, MAX_TOKENS = 200, MAX_SIZE = 10;
+const COLOURS = {
+  board: "#fbfaf7", grid: "rgba(60, 64, 72, 0.16)", area: "rgba(255, 140, 0, 0.36)", areaEdge: "#e07b00",
+  wall: "#3c4850", wallEdge: "#1d252a", low: "#aab6bd", lowHatch: "#5f6f78",
+  party: "#1e6fd9", enemy: "#d32f2f", neutral: "#8d8a80", hit: "#ffd400", ink: "#1f2328",
+  clear: "#2fbf4a", blocked: "#ff3b3b", handle: "#6a1b9a", bad: "#c62828", path: "#8d5b3e",
+};
+/** @type {Record<string, string>} */
+const BADGE = { none: "#eceff1", partial: "#fff59d", half: "#ffb74d", cover: "#ffb74d", full: "#c62828" };
+
+// ---------------------------------------------------------------------------------------------
+// DOM
+
+/**
+ * The element with this id, checked to be of the expected class.
+ * @template {Element} T
+ * @param {string} id
+ * @param {{new (): T, prototype: T}} type
+ * @returns {T}
+ */
+function $(id, type) {
+  const el = document.getElementById(id);
+  if (!(el instanceof type)) throw new Error(`demo: #${id} is missing or not a ${type.name}`);
+  return el;
+}
+const canvas = $("board", HTMLCanvasElement);
 const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
-const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
-
-const state = {
-  /** @type {any} */ engine: null,
-  notation: "Con4N",
-  rules: "tdgs",
-  range: 20,
-  caster: { id: "hero", x: 8, y: 10, facing: 0, side: "party" },
-  /** @type {Token[]} */
-  tokens: [
-    { id: "goblin 1", x: 8, y: 6, side: "enemy" },
-    { id: "goblin 2", x: 10, y: 7, side: "enemy" },
-    { id: "ogre", x: 13, y: 4, size: 2, side: "enemy" },
-    { id: "ally", x: 6, y: 8, side: "party" },
-  ],
-  /** @type {Map<string, {x: number, y: number, z: number, fill: number}>} "x,y" → the obstacle as requests carry it */
-  obstacles: new Map([[9, 6, 1], [9, 7, 1], [7, 5, 0.5], [12, 6, 1]].map(([x, y, fill]) => [`${x},${y}`, { x, y, z: 0, fill }])),
-  /** @type {Cell} */ origin: { x: 15, y: 10 },
-  /** @type {null | {target: Cell, grab: Cell}} the caster, token or origin being dragged */ drag: null,
-  /** @type {any} */ result: null,
-  /** @type {string} */ error: "",
+const dom = {
+  wrap: $("board-wrap", HTMLDivElement), note: $("board-note", HTMLParagraphElement),
+  notation: $("notation", HTMLInputElement), notationError: $("notation-error", HTMLDivElement),
+  presets: $("presets", HTMLSelectElement), info: $("template-info", HTMLParagraphElement),
+  rules: $("rules", HTMLSelectElement), rulesNote: $("rules-note", HTMLSpanElement),
+  range: $("range", HTMLInputElement), rangeNote: $("range-note", HTMLSpanElement), rangeError: $("range-error", HTMLDivElement),
+  sourceRow: $("source-row", HTMLDivElement), source: $("source", HTMLInputElement),
+  trait: $("trait", HTMLSelectElement), excludeCaster: $("exclude-caster", HTMLInputElement),
+  status: $("status", HTMLParagraphElement), targets: $("targets", HTMLOListElement), targetsEmpty: $("targets-empty", HTMLParagraphElement),
+  tokens: $("tokens", HTMLUListElement), addToken: $("add-token", HTMLButtonElement),
+  editor: $("editor", HTMLFormElement), editorTitle: $("editor-title", HTMLLegendElement), editorError: $("editor-error", HTMLDivElement),
+  edId: $("ed-id", HTMLInputElement), edSide: $("ed-side", HTMLSelectElement), edSize: $("ed-size", HTMLInputElement),
+  edHeight: $("ed-height", HTMLInputElement), edZ: $("ed-z", HTMLInputElement), edFacing: $("ed-facing", HTMLSelectElement),
+  edDefence: $("ed-defence", HTMLInputElement), edProne: $("ed-prone", HTMLInputElement),
+  makeCaster: $("make-caster", HTMLButtonElement), removeToken: $("remove-token", HTMLButtonElement),
+  rolls: $("rolls", HTMLInputElement), rollsFields: $("rolls-fields", HTMLDivElement), rollsError: $("rolls-error", HTMLDivElement),
+  stat: $("stat", HTMLInputElement), mods: $("mods", HTMLInputElement), luck: $("luck", HTMLInputElement), seed: $("seed", HTMLInputElement),
+  reroll: $("reroll", HTMLButtonElement),
+  moveSection: $("move-section", HTMLDetailsElement), moveKind: $("move-kind", HTMLSelectElement), moveDistance: $("move-distance", HTMLInputElement),
+  moveApply: $("move-apply", HTMLButtonElement), moveInfo: $("move-info", HTMLParagraphElement),
+  exportButton: $("export", HTMLButtonElement), importButton: $("import", HTMLButtonElement), importFile: $("import-file", HTMLInputElement),
+  sample: $("sample", HTMLButtonElement), clearWalls: $("clear-walls", HTMLButtonElement), sceneMessage: $("scene-message", HTMLDivElement),
+  undo: $("undo", HTMLButtonElement), redo: $("redo", HTMLButtonElement),
+  rotl: $("rotl", HTMLButtonElement), rotr: $("rotr", HTMLButtonElement), turnLabel: $("turn-label", HTMLOutputElement),
+  help: $("help", HTMLDialogElement), helpButton: $("help-button", HTMLButtonElement),
+  tools: Array.from(document.querySelectorAll("button.tool"), (b) => /** @type {HTMLButtonElement} */ (b)),
 };
 
-/** One converter between pixels and cells. @param {PixelPoint} p @returns {Cell} */
-const cellAt = (p) => ({ x: Math.floor(p.px / SQ), y: Math.floor(p.py / SQ) });
-/** @param {PointerEvent} e @returns {PixelPoint} */
-function pixelOf(e) {
-  const r = canvas.getBoundingClientRect();
-  return { px: (e.clientX - r.left) * (canvas.width / r.width), py: (e.clientY - r.top) * (canvas.height / r.height) };
+// ---------------------------------------------------------------------------------------------
+// Scenes
+
+/**
+ * A creature with every field filled in.
+ * @param {Partial<Entity> & {id: string, x: number, y: number}} e
+ * @returns {Entity}
+ */
+function entity(e) {
+  return { z: 0, size: 1, height: null, facing: "N", side: "neutral", prone: false, defence: 0, ...e };
 }
 
-/** Pure hit test: the caster, token or origin at cell c, or null. @returns {Cell | null} */
-function hit(c) {
-  const inside = (t) => c.x >= t.x && c.x < t.x + (t.size || 1) && c.y >= t.y && c.y < t.y + (t.size || 1);
-  if (inside(state.caster)) return state.caster;
-  const token = state.tokens.find(inside);
-  if (token) return token;
-  if (c.x === state.origin.x && c.y === state.origin.y) return state.origin;
-  return null;
-}
-
-function request() {
-  const c = state.caster;
-  const req = {
-    rules: state.rules,
-    template: state.notation,
-    caster: { id: c.id, x: c.x, y: c.y, z: 0, size: 1, height: 1, facing: DIRS[c.facing], side: c.side },
-    origin: { x: state.origin.x, y: state.origin.y, z: 0 },
-    range: state.range,
-    tokens: state.tokens.map((t) => ({ id: t.id, x: t.x, y: t.y, z: 0, size: t.size || 1, side: t.side, prone: !!t.prone })),
-    obstacles: [...state.obstacles.values()],
-    bounds: { min: [0, 0, 0], max: [COLS - 1, ROWS - 1, 0] },
+/**
+ * The sample scene: a cone from the wizard catching a goblin in the open, a brute behind a low
+ * wall (half cover), a sneak behind another (partial), an orc, an archer behind a full wall
+ * (full cover: not affected) and an ally (areas hit every side, SPEC §2.1); a bandit stands
+ * outside.
+ * @returns {Scene}
+ */
+function sampleScene() {
+  /** @type {Block[]} */
+  const obstacles = [];
+  const wall = (/** @type {number} */ x, /** @type {number} */ y, fill = 1) => obstacles.push({ x, y, z: 0, fill });
+  wall(8, 8, 0.5);                                      // low wall before the brute
+  wall(9, 10, 0.5); wall(10, 10, 0.5);                  // low wall before the sneak
+  wall(10, 3); wall(10, 4); wall(11, 2); wall(12, 2); wall(12, 3); // the archer's nook
+  for (const x of [3, 4, 5]) wall(x, 13);
+  wall(16, 9); wall(16, 10);
+  return {
+    cols: 24, rows: 16, template: "Con6N", rules: "", range: null, source: false,
+    caster: entity({ id: "Wizard", x: 5, y: 8, facing: "E", side: "party" }),
+    tokens: [
+      entity({ id: "Goblin", x: 8, y: 6, side: "enemy", defence: 4 }),
+      entity({ id: "Brute", x: 9, y: 8, side: "enemy", defence: 3 }),
+      entity({ id: "Sneak", x: 10, y: 11, side: "enemy", defence: 6 }),
+      entity({ id: "Orc", x: 10, y: 6, size: 2, side: "enemy", defence: 3 }),
+      entity({ id: "Archer", x: 11, y: 3, side: "enemy", defence: 5 }),
+      entity({ id: "Paladin", x: 7, y: 9, side: "party", defence: 5 }),
+      entity({ id: "Bandit", x: 18, y: 12, side: "neutral", defence: 2 }),
+    ],
+    obstacles,
+    origin: { x: 15, y: 6, z: 0 }, aim: { x: 10, y: 8, z: 0 }, path: [], orientation: "N",
+    trait: "none", excludeCaster: false,
+    rolls: { on: false, stat: 7, modifiers: 0, luck: 0, seed: 42 },
+    force: { kind: "push", distance: 3 },
   };
-  if (/line/i.test(state.notation) && /^\s*\d/.test(state.notation)) {
-    // A Draw Steel line starts beside the caster and points at the ring.
-    const dx = Math.sign(state.origin.x - c.x), dy = Math.sign(state.origin.y - c.y);
-    req.origin = { x: c.x + dx, y: c.y + dy, z: 0 };
-    req.aim = { x: state.origin.x, y: state.origin.y, z: 0 };
-    delete req.range;
+}
+const SAMPLE_SELECTED = "Sneak"; // partial cover: its blocked lines show on first load
+
+/** @type {Scene} */
+let scene = sampleScene();
+
+/** Everything derived from the scene, or transient. */
+const ui = {
+  /** @type {Engine | null} */ engine: null,
+  /** @type {Template | null} the parse of scene.template */ template: null,
+  /** @type {Request | null} the request last sent */ request: null,
+  /** @type {Result | null} */ result: null,
+  /** @type {EngineError | null} why evaluate refused the scene */ error: null,
+  /** @type {CellTuple[]} the cells the template would cover, drawn hatched, when a rule was broken */ ghost: [],
+  /** @type {string} what the board is waiting for (a wall with no squares yet) */ waiting: "",
+  /** @type {null | EngineError & {text: string}} the notation box's own error */ notationError: null,
+  /** @type {MoveResult | null} */ move: null,
+  /** @type {string} */ moveError: "",
+  /** @type {Tool} */ tool: "move",
+  /** @type {Sel | null} */ selected: null,
+  /** @type {string | null} the creature under the pointer or the list item hovered */ hoverId: null,
+  /** @type {{x: number, y: number} | null} */ hoverCell: null,
+  /** @type {null | {sel: Sel, dx: number, dy: number, moved: boolean, blocked: null | {x: number, y: number, size: number, why: string}}} */ drag: null,
+  /** @type {null | {fill: number, erase: boolean, last: {x: number, y: number}, changed: boolean, skipped: string}} */ paint: null,
+  /** @type {null | {add: boolean, last: {x: number, y: number}, changed: boolean}} */ pathStroke: null,
+  sq: 32, dpr: 1,
+  /** @type {[number, number][]} the area cells the last draw painted (ground level) */ drawnCells: [],
+  /** @type {{id: string, from: [number, number], to: [number, number], blocked: boolean}[]} cover lines the last draw painted, in CSS pixels */ drawnLines: [],
+  /** @type {string} */ boardNote: "", boardWarn: false,
+};
+
+/** @param {Scene} s */
+const entities = (s) => [s.caster, ...s.tokens];
+/** @param {string} id */
+const findEntity = (id) => entities(scene).find((e) => e.id === id) ?? null;
+/** @param {Entity} e */
+const heightOf = (e) => e.height ?? e.size;
+/** @param {Block | Pos} c */
+const key = (c) => `${c.x},${c.y},${c.z}`;
+
+/**
+ * Whether two creatures' spaces share a cell (SPEC §1.5: size × size squares, height levels).
+ * @param {{x: number, y: number, z: number, size: number}} a @param {number} ah
+ * @param {{x: number, y: number, z: number, size: number}} b @param {number} bh
+ */
+function spacesMeet(a, ah, b, bh) {
+  return a.x < b.x + b.size && b.x < a.x + a.size && a.y < b.y + b.size && b.y < a.y + a.size && a.z < b.z + bh && b.z < a.z + ah;
+}
+
+/**
+ * Why a creature cannot stand at p (a wall, another creature, the board's edge), or "".
+ * @param {Entity} e @param {{x: number, y: number, z: number, size: number, height: number}} p
+ */
+function blockedAt(e, p) {
+  if (p.x < 0 || p.y < 0 || p.x + p.size > scene.cols || p.y + p.size > scene.rows) return "the edge of the board";
+  for (const o of scene.obstacles) {
+    if (o.x >= p.x && o.x < p.x + p.size && o.y >= p.y && o.y < p.y + p.size && o.z >= p.z && o.z < p.z + p.height) return `a wall at ${o.x}, ${o.y}`;
   }
-  if (/\bcube\b|\bwithin\b/i.test(state.notation)) delete req.range;
+  for (const other of entities(scene)) {
+    if (other !== e && spacesMeet(p, p.height, other, heightOf(other))) return other.id;
+  }
+  return "";
+}
+
+/** The creature standing on ground square (x, y, 0), if any. @param {number} x @param {number} y */
+function entityOnGround(x, y) {
+  return entities(scene).find((e) => x >= e.x && x < e.x + e.size && y >= e.y && y < e.y + e.size && e.z <= 0 && e.z + heightOf(e) > 0) ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Templates and requests
+
+/**
+ * How a template is put on the board: from the caster (cones, lines, auras, bursts, close
+ * circles: they follow it), at an origin cell (circles, rectangles, cubes; TDGS cones and lines
+ * in source mode), a Draw Steel line (origin and aim), or a Draw Steel wall (its squares).
+ * @param {Template} t @param {Scene} s @returns {Placement}
+ */
+function placementOf(t, s) {
+  if (t.rules === "tdgs") return t.shape === "cone" || t.shape === "line" ? (s.source ? "origin" : "caster") : "origin";
+  if (t.rules === "drawsteel") {
+    if (t.shape === "aura" || t.shape === "burst") return "caster";
+    return t.shape === "line" ? "line" : t.shape === "wall" ? "wall" : "origin";
+  }
+  return t.close ? "caster" : "origin";
+}
+
+/**
+ * The range that limits the placement, in squares, or null for none: the Range field, else a
+ * Draw Steel `within` (SPEC §3.1). `self` is 0 (the caster's own space), `touch` 1 (SPEC §2.9).
+ * @param {Template} t @param {Scene} s
+ */
+function rangeOf(t, s) {
+  if (placementOf(t, s) === "caster") return null;
+  const r = s.range ?? t.within ?? null;
+  return r === "self" ? 0 : r === "touch" ? 1 : r;
+}
+
+/**
+ * @param {Entity} e @param {boolean} caster
+ * @returns {Token}
+ */
+function tokenOut(e, caster) {
+  /** @type {Token} */
+  const t = { id: e.id, x: e.x, y: e.y, z: e.z, size: e.size };
+  if (e.height !== null) t.height = e.height;
+  if (caster) t.facing = e.facing;
+  if (e.side) t.side = e.side;
+  if (e.prone) t.prone = true;
+  return t;
+}
+
+/**
+ * The evaluate request for a scene (CONTRACT evaluate): what the demo sends and what Export
+ * writes. Only the fields the template uses are present; an empty Range is no range at all.
+ * @param {Scene} s @param {Template} t @returns {Request}
+ */
+function buildRequest(s, t) {
+  /** @type {Request} */
+  const req = { template: s.template };
+  if (s.rules) req.rules = s.rules;
+  req.caster = tokenOut(s.caster, true);
+  const place = placementOf(t, s);
+  if (place === "origin" || place === "line") req.origin = { ...s.origin };
+  if (place === "line") req.aim = { ...s.aim };
+  if (place === "wall") req.path = s.path.map((c) => /** @type {CellTuple} */ ([...c]));
+  if (t.shape === "rectangle" && s.orientation !== "N") req.orientation = s.orientation;
+  if (s.range !== null) req.range = s.range;
+  req.tokens = s.tokens.map((e) => tokenOut(e, false));
+  req.obstacles = s.obstacles.map((o) => ({ ...o }));
+  req.bounds = { min: [0, 0, 0], max: [s.cols - 1, s.rows - 1, 0] };
+  if (s.trait !== "none" || s.excludeCaster) req.targeting = { trait: s.trait, excludeCaster: s.excludeCaster };
+  if (s.rolls.on) {
+    /** @type {Record<string, number>} */
+    const defence = {};
+    for (const e of entities(s)) if (e.defence) defence[e.id] = e.defence;
+    req.resolve = { stat: s.rolls.stat, modifiers: s.rolls.modifiers, luck: s.rolls.luck, seed: s.rolls.seed, defence };
+  }
   return req;
 }
 
-/** Every change goes through here: evaluate, then redraw. */
-function update(patch = {}) {
-  Object.assign(state, patch);
-  if (state.engine) {
+/** @param {unknown} err @returns {EngineError} */
+function engineError(err) {
+  if (err && typeof err === "object") {
+    const e = /** @type {{code?: unknown, message?: unknown, at?: unknown}} */ (err);
+    return { code: typeof e.code === "string" ? e.code : "error", message: String(e.message ?? err), ...(typeof e.at === "number" ? { at: e.at } : {}) };
+  }
+  return { code: "error", message: String(err) };
+}
+
+/** The selected creature that a forced movement would move (never the caster), or null. */
+function forceTarget() {
+  const sel = ui.selected;
+  if (!dom.moveSection.open) return null;
+  if (!sel || sel.kind !== "entity" || sel.id === scene.caster.id) return null;
+  return findEntity(sel.id);
+}
+
+/** Asks the engine about the scene: the template, its placement, the area and the targets. */
+function evaluateScene() {
+  ui.result = null;
+  ui.error = null;
+  ui.ghost = [];
+  ui.waiting = "";
+  ui.request = null;
+  ui.move = null;
+  ui.moveError = "";
+  const engine = ui.engine;
+  if (!engine) return;
+  ui.template = engine.parse(scene.template); // scene.template is only ever set to text that parses
+  const t = ui.template;
+  const place = placementOf(t, scene);
+  if (place === "wall" && scene.path.length === 0) {
+    ui.waiting = `Lay the wall: click or drag on the board to add its squares (up to ${t.squares}), each sharing a side with another.`;
+  } else {
+    const req = buildRequest(scene, t);
+    ui.request = req;
     try {
-      state.result = state.engine.evaluate(request());
-      state.error = "";
+      ui.result = engine.evaluate(req);
     } catch (err) {
-      state.result = null;
-      state.error = (err.code ? err.code + ": " : "") + err.message;
+      ui.error = engineError(err);
+      if (RULE_BROKEN.has(ui.error.code) && place !== "caster") {
+        // Show where the template would go, hatched, without the rule that refused it: the
+        // widest range first (it replaces a Draw Steel `within`), then without the caster.
+        const { caster, range, targeting, resolve, ...rest } = req;
+        for (const ghost of [{ ...rest, caster, range: 1000, tokens: [] }, { ...rest, tokens: [] }]) {
+          try {
+            const packed = engine.evaluateCells(ghost);
+            for (let i = 0; i < packed.length; i += 3) ui.ghost.push([packed[i], packed[i + 1], packed[i + 2]]);
+            break;
+          } catch {
+            // next; with no ghost at all, the marks on the handles and the message say it
+          }
+        }
+      }
     }
   }
+  const target = forceTarget();
+  if (target) {
+    const c = scene.caster;
+    /** @type {MoveRequest} */
+    const mreq = {
+      kind: scene.force.kind, distance: scene.force.distance, source: { x: c.x, y: c.y, z: c.z }, target: target.id,
+      tokens: entities(scene).map((e) => tokenOut(e, false)), obstacles: scene.obstacles.map((o) => ({ ...o })),
+      bounds: { min: [0, 0, -1000], max: [scene.cols - 1, scene.rows - 1, 1000] },
+    };
+    try {
+      ui.move = engine.move(mreq);
+    } catch (err) {
+      const e = engineError(err);
+      ui.moveError = `${e.code}: ${e.message}`;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import, export and storage
+
+class SceneError extends Error {}
+/** @param {string} message @returns {never} */
+function fail(message) {
+  throw new SceneError(message);
+}
+/** @param {unknown} v @returns {v is Record<string, unknown>} */
+const isObject = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/**
+ * @param {unknown} v @param {string} where @param {number} lo @param {number} hi @param {number} [dflt]
+ * @returns {number}
+ */
+function int(v, where, lo, hi, dflt) {
+  if (v === undefined || v === null) {
+    if (dflt === undefined) fail(`${where} is missing`);
+    return dflt;
+  }
+  if (typeof v !== "number" || !Number.isInteger(v)) fail(`${where}: expected a whole number, got ${JSON.stringify(v)}`);
+  if (v < lo || v > hi) fail(`${where}: ${v} is outside ${lo}…${hi}`);
+  return v;
+}
+
+/** @param {unknown} v @param {string} where @returns {number} */
+function sizeValue(v, where) {
+  if (typeof v === "string") {
+    const n = SIZE_NAMES[v.trim().toLowerCase()];
+    if (n === undefined) fail(`${where}: unknown size name ${JSON.stringify(v)} (Tiny, Small, Medium, Large, Huge, Gargantuan, 1T, 1S, 1M, 1L)`);
+    return n;
+  }
+  return int(v, where, 1, MAX_SIZE, 1);
+}
+
+/** @param {unknown} v @param {string} where @returns {Pos | null} */
+function posValue(v, where) {
+  if (v === undefined || v === null) return null;
+  if (!isObject(v)) fail(`${where}: expected {"x": …, "y": …, "z": …}`);
+  return { x: int(v.x, `${where}.x`, -1e6, 1e6, 0), y: int(v.y, `${where}.y`, -1e6, 1e6, 0), z: int(v.z, `${where}.z`, -1e6, 1e6, 0) };
+}
+
+/**
+ * @param {unknown} v @param {string} where @param {Record<string, number>} defence
+ * @returns {Entity}
+ */
+function entityValue(v, where, defence) {
+  if (!isObject(v)) fail(`${where}: expected a token object`);
+  if (typeof v.id !== "string" || v.id.trim() === "") fail(`${where}.id: every creature needs a name (a non-empty string)`);
+  const facing = v.facing ?? "N";
+  if (typeof facing !== "string" || !DIRS.includes(/** @type {Direction} */ (facing))) fail(`${where}.facing: expected one of ${DIRS.join(", ")}`);
+  if (v.side !== undefined && v.side !== null && typeof v.side !== "string") fail(`${where}.side: expected a string`);
+  if (v.prone !== undefined && v.prone !== null && typeof v.prone !== "boolean") fail(`${where}.prone: expected true or false`);
+  return {
+    id: v.id, x: int(v.x, `${where}.x`, -1e6, 1e6, 0), y: int(v.y, `${where}.y`, -1e6, 1e6, 0), z: int(v.z, `${where}.z`, -100, 100, 0),
+    size: sizeValue(v.size, `${where}.size`), height: v.height === undefined || v.height === null ? null : int(v.height, `${where}.height`, 1, 100),
+    facing: /** @type {Direction} */ (facing), side: typeof v.side === "string" ? v.side : "", prone: v.prone === true,
+    defence: defence[v.id] ?? 0,
+  };
+}
+
+/**
+ * Reads an evaluate request (CONTRACT) into a scene, or throws a SceneError that says what is
+ * wrong. The engine judges it last: a request it refuses as malformed is refused; one that only
+ * breaks a placement rule (out of range, …) is a scene the demo can show.
+ * @param {unknown} data @param {Partial<Pick<Scene, "origin" | "aim" | "path" | "source" | "rolls" | "force">>} [extras] what the stored scene adds
+ * @returns {{scene: Scene, ignored: string[]}}
+ */
+function readScene(data, extras = {}) {
+  const engine = ui.engine;
+  if (!engine) fail("the engine is not loaded yet");
+  if (!isObject(data)) fail("expected a JSON object: an evaluate request with template, caster, tokens, obstacles…");
+  /** @type {string[]} */
+  const ignored = [];
+  const known = new Set(["template", "rules", "caster", "origin", "aim", "path", "range", "tokens", "obstacles", "bounds", "targeting", "resolve", "orientation"]);
+  for (const k of Object.keys(data)) if (!known.has(k)) ignored.push(k);
+
+  // The template: text, or an object as parse returns it.
+  let text = "";
+  /** @type {Quarter} */
+  let orientation = "N";
+  const tv = data.template;
+  if (typeof tv === "string") text = tv;
+  else if (isObject(tv)) {
+    if (typeof tv.shape === "string") {
+      try {
+        text = engine.evaluate({ template: /** @type {any} */ (tv), caster: { id: "c", x: 0, y: 0, z: 0 }, bounds: { min: [0, 0, 0], max: [0, 0, 0] } }).template.notation;
+      } catch (err) {
+        const e = engineError(err);
+        fail(`template: ${e.code}: ${e.message}`);
+      }
+    } else if (typeof tv.notation === "string") text = tv.notation;
+    else if (typeof tv.text === "string") text = tv.text;
+    else fail("template: expected notation text or a template object");
+    if (tv.orientation !== undefined) orientation = /** @type {Quarter} */ (tv.orientation);
+  } else fail("template is missing: the one field every request needs");
+  /** @type {Template} */
+  let t;
+  try {
+    t = engine.parse(text);
+  } catch (err) {
+    const e = engineError(err);
+    fail(`template: ${e.message}`);
+  }
+  if (data.orientation !== undefined && data.orientation !== null) orientation = /** @type {Quarter} */ (data.orientation);
+  if (!QUARTERS.includes(orientation)) fail(`orientation: expected N, E, S or W`);
+
+  const rules = data.rules ?? "";
+  if (rules !== "" && rules !== "tdgs" && rules !== "drawsteel" && rules !== "circle50") fail(`rules: expected tdgs, drawsteel or circle50, got ${JSON.stringify(rules)}`);
+
+  /** @type {Record<string, number>} */
+  const defence = {};
+  let rolls = extras.rolls ?? { on: false, stat: 7, modifiers: 0, luck: 0, seed: 42 };
+  if (data.resolve !== undefined && data.resolve !== null) {
+    const r = data.resolve;
+    if (!isObject(r)) fail("resolve: expected an object");
+    if (r.seed !== undefined && typeof r.seed !== "number") fail("resolve.seed: the demo takes a number up to 2^53");
+    rolls = {
+      on: true, stat: int(r.stat, "resolve.stat", -1e6, 1e6, 0), modifiers: int(r.modifiers, "resolve.modifiers", -1e6, 1e6, 0),
+      luck: int(r.luck, "resolve.luck", -1e6, 1e6, 0), seed: int(r.seed, "resolve.seed", 0, Number.MAX_SAFE_INTEGER, 0),
+    };
+    if (r.defence !== undefined && r.defence !== null) {
+      if (!isObject(r.defence)) fail("resolve.defence: expected an object of id → number");
+      for (const [id, d] of Object.entries(r.defence)) defence[id] = int(d, `resolve.defence.${id}`, -1e6, 1e6);
+    }
+  }
+
+  if (data.caster === undefined || data.caster === null) fail("caster is missing: the demo needs one (cones, lines, auras and range all start from it)");
+  const caster = entityValue(data.caster, "caster", defence);
+  if (!Array.isArray(data.tokens ?? [])) fail("tokens: expected an array");
+  const rawTokens = /** @type {unknown[]} */ (data.tokens ?? []);
+  if (rawTokens.length > MAX_TOKENS) fail(`tokens: the demo shows at most ${MAX_TOKENS}`);
+  const tokens = rawTokens.map((v, i) => entityValue(v, `tokens[${i}]`, defence));
+  const ids = new Set([caster.id]);
+  tokens.forEach((e, i) => {
+    if (ids.has(e.id)) fail(`tokens[${i}].id: ${JSON.stringify(e.id)} is used twice (ids are unique, the caster's included)`);
+    ids.add(e.id);
+  });
+  if (!Array.isArray(data.obstacles ?? [])) fail("obstacles: expected an array");
+  const rawObstacles = /** @type {unknown[]} */ (data.obstacles ?? []);
+  if (rawObstacles.length > 20000) fail("obstacles: too many for the demo's board");
+  /** @type {Map<string, Block>} */
+  const blocks = new Map();
+  rawObstacles.forEach((v, i) => {
+    if (!isObject(v)) fail(`obstacles[${i}]: expected {"x": …, "y": …, "z": …, "fill": …}`);
+    const fill = v.fill ?? 1;
+    if (typeof fill !== "number" || !(fill >= 0 && fill <= 1)) fail(`obstacles[${i}].fill: expected a number in (0, 1]`);
+    const b = { x: int(v.x, `obstacles[${i}].x`, -1e6, 1e6, 0), y: int(v.y, `obstacles[${i}].y`, -1e6, 1e6, 0), z: int(v.z, `obstacles[${i}].z`, -100, 100, 0), fill: fill === 0 ? 1 : fill };
+    const old = blocks.get(key(b));
+    if (!old || old.fill < b.fill) blocks.set(key(b), b); // SPEC §1.6: a cell listed twice takes the larger fill
+  });
+  const obstacles = [...blocks.values()];
+
+  // The board: the request's bounds, else big enough for everything on it.
+  let cols = 24, rows = 16;
+  if (data.bounds !== undefined && data.bounds !== null) {
+    const b = data.bounds;
+    if (!isObject(b) || !Array.isArray(b.min) || !Array.isArray(b.max) || b.min.length !== 3 || b.max.length !== 3) fail(`bounds: expected {"min": [x, y, z], "max": [x, y, z]}`);
+    if (b.min[0] !== 0 || b.min[1] !== 0) fail("bounds.min: the demo's board starts at square 0, 0");
+    cols = int(b.max[0], "bounds.max[0]", BOARD_MIN - 1, BOARD_MAX - 1) + 1;
+    rows = int(b.max[1], "bounds.max[1]", BOARD_MIN - 1, BOARD_MAX - 1) + 1;
+  } else {
+    for (const e of [caster, ...tokens]) { cols = Math.max(cols, e.x + e.size); rows = Math.max(rows, e.y + e.size); }
+    for (const o of obstacles) { cols = Math.max(cols, o.x + 1); rows = Math.max(rows, o.y + 1); }
+    if (cols > BOARD_MAX || rows > BOARD_MAX) fail(`the scene is larger than the demo's largest board (${BOARD_MAX} × ${BOARD_MAX} squares)`);
+  }
+  const onBoard = (/** @type {number} */ x, /** @type {number} */ y, size = 1) => x >= 0 && y >= 0 && x + size <= cols && y + size <= rows;
+  for (const e of [caster, ...tokens]) if (!onBoard(e.x, e.y, e.size)) fail(`${e.id} at ${e.x}, ${e.y} is off the ${cols} × ${rows} board`);
+  obstacles.forEach((o) => { if (!onBoard(o.x, o.y)) fail(`the obstacle at ${o.x}, ${o.y} is off the ${cols} × ${rows} board`); });
+
+  let range = /** @type {Scene["range"]} */ (null);
+  const rv = data.range;
+  if (typeof rv === "string") {
+    const r = rv.trim().toLowerCase();
+    if (r !== "self" && r !== "touch") fail(`range: expected a number, "self" or "touch", got ${JSON.stringify(rv)}`);
+    range = r;
+  } else if (rv !== undefined && rv !== null) range = int(rv, "range", 0, 1000);
+
+  const clampPos = (/** @type {Pos} */ p) => ({ x: Math.min(Math.max(p.x, 0), cols - 1), y: Math.min(Math.max(p.y, 0), rows - 1), z: 0 });
+  const origin = posValue(data.origin, "origin");
+  const aim = posValue(data.aim, "aim");
+  for (const [name, p] of /** @type {[string, Pos | null][]} */ ([["origin", origin], ["aim", aim]])) {
+    if (p && (!onBoard(p.x, p.y) || p.z !== 0)) fail(`${name}: ${p.x}, ${p.y}, ${p.z} is not a square of the board's ground level`);
+  }
+  /** @type {CellTuple[]} */
+  let path = extras.path ?? [];
+  /** @type {Pos | null} */
+  let originFromPath = null;
+  if (data.path !== undefined && data.path !== null) {
+    if (!Array.isArray(data.path) || data.path.length > 1000) fail("path: expected an array of up to 1000 cells [x, y, z]");
+    path = data.path.map((c, i) => {
+      if (!Array.isArray(c) || c.length !== 3) fail(`path[${i}]: expected a cell [x, y, z]`);
+      const [x, y, z] = [int(c[0], `path[${i}][0]`, 0, cols - 1), int(c[1], `path[${i}][1]`, 0, rows - 1), int(c[2], `path[${i}][2]`, 0, 0)];
+      return /** @type {CellTuple} */ ([x, y, z]);
+    });
+    if (t.shape === "line" && t.rules === "drawsteel" && path.length > 0 && !aim) {
+      // The demo aims Draw Steel lines: the path's ends give the origin and the aim.
+      const [a, b] = [path[0], path[path.length - 1]];
+      if (!origin) originFromPath = { x: a[0], y: a[1], z: 0 };
+      ignored.push("path (a Draw Steel line is aimed from its first to its last square)");
+      extras = { ...extras, aim: { x: b[0], y: b[1], z: 0 } };
+    }
+  }
+
+  let trait = /** @type {Trait} */ ("none"), excludeCaster = false;
+  if (data.targeting !== undefined && data.targeting !== null) {
+    const tg = data.targeting;
+    if (!isObject(tg)) fail("targeting: expected an object");
+    const tr = tg.trait ?? "none";
+    if (tr === "selective") fail("targeting.trait: the demo offers none, alliesExcluded and enemiesOnly, not selective");
+    if (tr !== "none" && tr !== "alliesExcluded" && tr !== "enemiesOnly") fail(`targeting.trait: unknown trait ${JSON.stringify(tr)}`);
+    trait = tr;
+    if (tg.excludeCaster !== undefined && typeof tg.excludeCaster !== "boolean") fail("targeting.excludeCaster: expected true or false");
+    excludeCaster = tg.excludeCaster === true;
+    if (Array.isArray(tg.excludeCells) && tg.excludeCells.length > 0) ignored.push("targeting.excludeCells");
+  }
+
+  const c = caster;
+  const ahead = STEP[DIRS.indexOf(c.facing)];
+  const near = clampPos({ x: c.x + ahead[0] * 4, y: c.y + ahead[1] * 4, z: 0 });
+  const originIn = origin ?? originFromPath;
+  /** @type {Scene} */
+  const s = {
+    cols, rows, template: text, rules, range,
+    source: t.rules === "tdgs" && (t.shape === "cone" || t.shape === "line") ? originIn !== null || (extras.source ?? false) : (extras.source ?? false),
+    caster, tokens, obstacles,
+    origin: originIn ?? (extras.origin ? clampPos(extras.origin) : near),
+    aim: aim ?? (extras.aim ? clampPos(extras.aim) : clampPos({ x: near.x + ahead[0] * 3, y: near.y + ahead[1] * 3, z: 0 })),
+    path, orientation, trait, excludeCaster, rolls,
+    force: extras.force ?? { kind: "push", distance: 3 },
+  };
+  if (s.aim.x === s.origin.x && s.aim.y === s.origin.y) s.aim = clampPos({ x: s.origin.x + 1, y: s.origin.y, z: 0 });
+
+  // Last, the engine: a malformed request is refused, a broken placement rule is a scene.
+  try {
+    const place = placementOf(t, s);
+    if (!(place === "wall" && s.path.length === 0)) engine.evaluate(buildRequest(s, t));
+  } catch (err) {
+    const e = engineError(err);
+    if (!RULE_BROKEN.has(e.code)) fail(`the engine refuses it: ${e.code}: ${e.message}`);
+  }
+  return { scene: s, ignored };
+}
+
+/** The request for the current scene, as Export writes it. */
+function exportRequest() {
+  if (!ui.template) return null;
+  return buildRequest(scene, ui.template);
+}
+
+/** What localStorage keeps: the request, and what the request leaves out (unused handles). */
+function storedText() {
+  const request = exportRequest();
+  if (!request) return null;
+  const { origin, aim, path, source, rolls, force } = scene;
+  /** @type {Record<string, number>} */
+  const defence = {};
+  for (const e of entities(scene)) if (e.defence) defence[e.id] = e.defence;
+  return JSON.stringify({ format: "aoekit-demo/1", request, extras: { origin, aim, path, source, rolls, force, defence } });
+}
+
+function save() {
+  const text = storedText();
+  if (!text) return;
+  try {
+    localStorage.setItem(STORAGE_KEY, text);
+  } catch {
+    // private mode or a full quota: the scene lives on in this tab
+  }
+}
+
+/** The stored scene, or null when there is none or it cannot be read. */
+function restore() {
+  let text = null;
+  try {
+    text = localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text);
+    if (!isObject(data) || data.format !== "aoekit-demo/1" || !isObject(data.extras)) return null;
+    const x = data.extras;
+    const pos = (/** @type {unknown} */ v) => (isObject(v) && Number.isInteger(v.x) && Number.isInteger(v.y) ? { x: Number(v.x), y: Number(v.y), z: 0 } : undefined);
+    /** @type {Parameters<typeof readScene>[1]} */
+    const extras = { origin: pos(x.origin), aim: pos(x.aim), source: x.source === true };
+    if (Array.isArray(x.path)) extras.path = /** @type {CellTuple[]} */ (x.path);
+    if (isObject(x.rolls)) extras.rolls = /** @type {Rolls} */ ({ on: false, stat: 7, modifiers: 0, luck: 0, seed: 42, ...x.rolls });
+    if (isObject(x.force) && (x.force.kind === "push" || x.force.kind === "pull") && Number.isInteger(x.force.distance)) extras.force = /** @type {Force} */ (x.force);
+    const { scene: s } = readScene(data.request, extras);
+    if (isObject(x.defence)) for (const e of entities(s)) if (typeof x.defence[e.id] === "number") e.defence = Number(x.defence[e.id]);
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// History: every board edit is one step; text fields keep their own undo.
+
+/** @type {{stack: string[], index: number}} */
+const history = { stack: [], index: -1 };
+
+/** Records the scene as a step of history if it changed since the last one, and saves it. */
+function commit() {
+  const json = JSON.stringify(scene);
+  if (history.stack[history.index] === json) return;
+  history.stack.splice(history.index + 1);
+  history.stack.push(json);
+  if (history.stack.length > 300) history.stack.shift();
+  history.index = history.stack.length - 1;
+  save();
+  renderHistory();
+}
+
+/** @param {number} step */
+function travel(step) {
+  commit(); // a change not yet recorded (a field being edited) becomes its own step first
+  const next = history.index + step;
+  if (next < 0 || next >= history.stack.length) return;
+  history.index = next;
+  scene = JSON.parse(history.stack[next]);
+  save();
+  sceneReplaced();
+}
+const undo = () => travel(-1);
+const redo = () => travel(1);
+
+/** @param {Scene} s */
+function resetHistory(s) {
+  scene = s;
+  history.stack = [JSON.stringify(s)];
+  history.index = 0;
+  save();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refresh: ask the engine, then draw the board and the panel.
+
+function refresh() {
+  evaluateScene();
+  draw();
+  renderPanel();
+}
+
+/** After undo, redo, import or a sample: fields follow the scene. */
+function sceneReplaced() {
+  ui.notationError = null;
+  if (ui.selected) {
+    const sel = ui.selected;
+    if (sel.kind === "entity" && !findEntity(sel.id)) ui.selected = null;
+  }
+  ui.drag = null;
+  ui.paint = null;
+  ui.pathStroke = null;
+  if (ui.engine) ui.template = ui.engine.parse(scene.template);
+  fitTool();
+  syncFields();
+  resize();
+  refresh();
+}
+
+/** The Wall squares tool belongs to wall templates: offer it there, and only there. */
+function fitTool() {
+  const wall = ui.template !== null && placementOf(ui.template, scene) === "wall";
+  const pathButton = dom.tools.find((b) => b.dataset.tool === "path");
+  if (pathButton) pathButton.hidden = !wall;
+  if (wall && ui.tool === "move") setTool("path");
+  if (!wall && ui.tool === "path") setTool("move");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing
+
+/** The canvas follows its box: squares as large as fit (12 to 40 CSS pixels), backing store × devicePixelRatio. */
+function resize() {
+  const area = /** @type {HTMLElement} */ (dom.wrap.parentElement);
+  const avail = Math.max(100, area.clientWidth - 2);
+  const tall = Math.max(200, window.innerHeight - 170);
+  const sq = Math.max(12, Math.min(40, Math.floor(avail / scene.cols), Math.floor(tall / scene.rows)));
+  const dpr = window.devicePixelRatio || 1;
+  const w = scene.cols * sq, h = scene.rows * sq;
+  if (sq === ui.sq && dpr === ui.dpr && canvas.width === Math.round(w * dpr) && canvas.height === Math.round(h * dpr)) return;
+  ui.sq = sq;
+  ui.dpr = dpr;
+  canvas.style.width = `${w}px`;
+  canvas.style.height = `${h}px`;
+  canvas.width = Math.round(w * dpr);
+  canvas.height = Math.round(h * dpr);
   draw();
 }
 
-let targetsShown = "";
+/** The one converter from pixels to cells. @param {number} px @param {number} py CSS pixels from the canvas's top-left */
+const cellAt = (px, py) => ({ x: Math.floor(px / ui.sq), y: Math.floor(py / ui.sq) });
+/** @param {PointerEvent | WheelEvent | MouseEvent} e */
+function pointOf(e) {
+  const r = canvas.getBoundingClientRect();
+  return { px: e.clientX - r.left, py: e.clientY - r.top };
+}
+
+let hatch = /** @type {CanvasPattern | null} */ (null), lowHatch = /** @type {CanvasPattern | null} */ (null), hatchDpr = 0;
+function patterns() {
+  if (hatch && hatchDpr === ui.dpr) return;
+  const make = (/** @type {string} */ bg, /** @type {string} */ fg, /** @type {number} */ gap, /** @type {number} */ width) => {
+    const n = Math.round(gap * ui.dpr);
+    const c = document.createElement("canvas");
+    c.width = c.height = n;
+    const g = /** @type {CanvasRenderingContext2D} */ (c.getContext("2d"));
+    g.fillStyle = bg;
+    g.fillRect(0, 0, n, n);
+    g.strokeStyle = fg;
+    g.lineWidth = width * ui.dpr;
+    g.beginPath();
+    for (const o of [-n, 0, n]) { g.moveTo(o, n); g.lineTo(o + n, 0); }
+    g.stroke();
+    const p = /** @type {CanvasPattern} */ (ctx.createPattern(c, "repeat"));
+    p.setTransform(new DOMMatrix().scale(1 / ui.dpr));
+    return p;
+  };
+  hatch = make("rgba(255, 235, 235, 0.55)", "rgba(198, 40, 40, 0.7)", 8, 2);
+  lowHatch = make(COLOURS.low, COLOURS.lowHatch, 7, 1.5);
+  hatchDpr = ui.dpr;
+}
+
+/** @param {string} side */
+const sideColour = (side) => (side === "party" ? COLOURS.party : side === "enemy" ? COLOURS.enemy : COLOURS.neutral);
+
+/**
+ * A label on a rounded pill, centred on (x, y).
+ * @param {string} text @param {number} x @param {number} y @param {string} bg @param {string} fg @param {number} size
+ */
+function pill(text, x, y, bg, fg, size) {
+  ctx.font = `700 ${size}px system-ui, sans-serif`;
+  const w = ctx.measureText(text).width + size * 0.8, h = size * 1.35;
+  const left = Math.min(Math.max(x - w / 2, 1), scene.cols * ui.sq - w - 1);
+  ctx.beginPath();
+  ctx.roundRect(left, y - h / 2, w, h, h / 2);
+  ctx.fillStyle = bg;
+  ctx.fill();
+  ctx.lineWidth = 1;
+  ctx.strokeStyle = "rgba(0, 0, 0, 0.75)";
+  ctx.stroke();
+  ctx.fillStyle = fg;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(text, left + w / 2, y + 0.5);
+}
+
+/** The handle positions shown for the current template. */
+function handles() {
+  const t = ui.template;
+  if (!t) return /** @type {("origin" | "aim")[]} */ ([]);
+  const place = placementOf(t, scene);
+  return /** @type {("origin" | "aim")[]} */ (place === "origin" ? ["origin"] : place === "line" ? ["origin", "aim"] : []);
+}
+
+/** The id whose cover lines are drawn: the hovered creature, else the selected one. */
+function focusId() {
+  if (ui.hoverId) return ui.hoverId;
+  return ui.selected && ui.selected.kind === "entity" ? ui.selected.id : null;
+}
 
 function draw() {
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
-  ctx.fillStyle = "#fff";
-  ctx.fillRect(0, 0, COLS * SQ, ROWS * SQ);
-  const res = state.result;
+  const sq = ui.sq, W = scene.cols * sq, H = scene.rows * sq;
+  patterns();
+  ctx.setTransform(ui.dpr, 0, 0, ui.dpr, 0, 0);
+  ctx.clearRect(0, 0, W, H);
+  ctx.fillStyle = COLOURS.board;
+  ctx.fillRect(0, 0, W, H);
+  ctx.lineCap = "butt";
+  ctx.setLineDash([]);
+
+  // Walls, under the area (a TDGS area passes over them, SPEC §2.1).
+  for (const o of scene.obstacles) {
+    if (o.fill >= 1) {
+      ctx.fillStyle = COLOURS.wall;
+      ctx.fillRect(o.x * sq, o.y * sq, sq, sq);
+    } else {
+      ctx.fillStyle = /** @type {CanvasPattern} */ (lowHatch);
+      ctx.fillRect(o.x * sq, o.y * sq, sq, sq);
+      if (o.fill !== 0.5 && sq >= 20) pill(String(o.fill), o.x * sq + sq / 2, o.y * sq + sq / 2, "#fff", COLOURS.ink, Math.max(8, sq * 0.26));
+    }
+    if (o.z !== 0 && sq >= 20) pill(`z${o.z}`, o.x * sq + sq / 2, o.y * sq + sq * 0.8, "#fff", COLOURS.ink, Math.max(8, sq * 0.24));
+  }
+
+  // The area: the engine's cells on the ground level, tinted, with its outline.
+  const res = ui.result;
+  ui.drawnCells = [];
+  /** @type {Set<string>} */
+  const inArea = new Set();
   if (res) {
-    ctx.fillStyle = "rgba(255, 140, 0, 0.35)";
-    for (const [x, y, z] of res.cells) if (z === 0) ctx.fillRect(x * SQ, y * SQ, SQ, SQ);
-  }
-  for (const { x, y, fill } of state.obstacles.values()) {
-    ctx.fillStyle = fill >= 1 ? "#3b3b3b" : "#9a9a9a";
-    ctx.fillRect(x * SQ, y * SQ, SQ, SQ);
-  }
-  ctx.strokeStyle = "#ddd";
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  for (let x = 0; x <= COLS; x++) { ctx.moveTo(x * SQ + 0.5, 0); ctx.lineTo(x * SQ + 0.5, ROWS * SQ); }
-  for (let y = 0; y <= ROWS; y++) { ctx.moveTo(0, y * SQ + 0.5); ctx.lineTo(COLS * SQ, y * SQ + 0.5); }
-  ctx.stroke();
-  const byId = new Map((res ? res.targets : []).map((t) => [t.id, t]));
-  if (res) { // cover lines, world units → pixels
-    for (const t of res.targets) for (const l of t.lines) {
-      ctx.strokeStyle = l.blocked ? "rgba(200, 0, 0, 0.55)" : "rgba(0, 140, 0, 0.45)";
-      ctx.beginPath();
-      ctx.moveTo(l.from[0] * SQ, l.from[1] * SQ);
-      ctx.lineTo(l.to[0] * SQ, l.to[1] * SQ);
-      ctx.stroke();
+    ctx.fillStyle = COLOURS.area;
+    for (const [x, y, z] of res.cells) {
+      if (z !== 0) continue;
+      ctx.fillRect(x * sq, y * sq, sq, sq);
+      ui.drawnCells.push([x, y]);
+      inArea.add(`${x},${y}`);
     }
   }
-  const drawToken = (t, colour) => {
-    const s = (t.size || 1) * SQ;
-    ctx.fillStyle = colour;
-    ctx.strokeStyle = "#222";
-    ctx.beginPath();
-    ctx.arc(t.x * SQ + s / 2, t.y * SQ + s / 2, s / 2 - 3, 0, 2 * Math.PI);
-    ctx.fill();
-    ctx.stroke();
-  };
-  for (const t of state.tokens) {
-    const r = byId.get(t.id);
-    drawToken(t, !r ? "#f7f7f7" : r.affected ? "#e53935" : "#bdbdbd");
+  if (ui.ghost.length > 0) {
+    ctx.fillStyle = /** @type {CanvasPattern} */ (hatch);
+    for (const [x, y, z] of ui.ghost) if (z === 0) ctx.fillRect(x * sq, y * sq, sq, sq);
   }
-  const c = state.caster;
-  drawToken(c, "#1e88e5");
-  const a = (c.facing * Math.PI) / 4; // facing arrow
-  ctx.strokeStyle = "#fff";
-  ctx.lineWidth = 3;
-  ctx.beginPath();
-  ctx.moveTo(c.x * SQ + SQ / 2, c.y * SQ + SQ / 2);
-  ctx.lineTo(c.x * SQ + SQ / 2 + Math.sin(a) * SQ * 0.4, c.y * SQ + SQ / 2 - Math.cos(a) * SQ * 0.4);
-  ctx.stroke();
-  ctx.strokeStyle = "#6a1b9a";
-  ctx.lineWidth = 3;
-  ctx.beginPath();
-  ctx.arc(state.origin.x * SQ + SQ / 2, state.origin.y * SQ + SQ / 2, SQ / 2 - 2, 0, 2 * Math.PI);
-  ctx.stroke();
+
+  // Grid lines.
+  ctx.strokeStyle = COLOURS.grid;
   ctx.lineWidth = 1;
-  const status = document.getElementById("status");
-  status.className = state.error ? "error" : "";
-  status.textContent = state.error || (res ? `${res.template.notation}: ${res.count} squares` + (res.direction ? `, toward ${res.direction}` : "") + (res.originVisible ? "" : " (origin not visible)") : "");
-  const lines = (res ? res.targets : []).map((t) =>
-    `${t.id}: ${t.affected ? "affected" : "not affected (" + t.reason + ")"}, cover ${t.cover}` + (t.bonus ? ` +${t.bonus} REF` : ""));
-  if (lines.join("\n") !== targetsShown) { // rebuild the list only when it changes
-    targetsShown = lines.join("\n");
-    document.getElementById("targets").replaceChildren(...lines.map((text) => {
-      const li = document.createElement("li");
-      li.textContent = text;
-      return li;
-    }));
+  ctx.beginPath();
+  for (let x = 0; x <= scene.cols; x++) { ctx.moveTo(x * sq + 0.5, 0); ctx.lineTo(x * sq + 0.5, H); }
+  for (let y = 0; y <= scene.rows; y++) { ctx.moveTo(0, y * sq + 0.5); ctx.lineTo(W, y * sq + 0.5); }
+  ctx.stroke();
+
+  if (inArea.size > 0) {
+    ctx.strokeStyle = COLOURS.areaEdge;
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    for (const k of inArea) {
+      const [x, y] = k.split(",").map(Number);
+      if (!inArea.has(`${x},${y - 1}`)) { ctx.moveTo(x * sq, y * sq + 1); ctx.lineTo(x * sq + sq, y * sq + 1); }
+      if (!inArea.has(`${x},${y + 1}`)) { ctx.moveTo(x * sq, y * sq + sq - 1); ctx.lineTo(x * sq + sq, y * sq + sq - 1); }
+      if (!inArea.has(`${x - 1},${y}`)) { ctx.moveTo(x * sq + 1, y * sq); ctx.lineTo(x * sq + 1, y * sq + sq); }
+      if (!inArea.has(`${x + 1},${y}`)) { ctx.moveTo(x * sq + sq - 1, y * sq); ctx.lineTo(x * sq + sq - 1, y * sq + sq); }
+    }
+    ctx.stroke();
+  }
+
+  const t = ui.template;
+  // The range: every square within it of the caster's space (Chebyshev, SPEC §1.4).
+  const r = t ? rangeOf(t, scene) : null;
+  if (t && r !== null) {
+    const c = scene.caster;
+    const x0 = (c.x - r) * sq, y0 = (c.y - r) * sq, side = (c.size + 2 * r) * sq;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(0, 0, W, H);
+    ctx.clip();
+    ctx.setLineDash([8, 5]);
+    ctx.lineWidth = 4;
+    ctx.strokeStyle = "rgba(255, 255, 255, 0.9)";
+    ctx.strokeRect(x0 + 2, y0 + 2, side - 4, side - 4);
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = COLOURS.handle;
+    ctx.strokeRect(x0 + 2, y0 + 2, side - 4, side - 4);
+    ctx.restore();
+    ctx.setLineDash([]);
+    const label = scene.range === null && t.within ? `within ${t.within}` : scene.range === "self" || scene.range === "touch" ? `range ${scene.range}` : `range ${r}`;
+    pill(label, Math.max(x0, 0) + 34, Math.max(y0, 0) + 10, "#f3e5f5", COLOURS.handle, 11);
+  }
+
+  // A Draw Steel wall's squares, numbered in the order laid.
+  if (t && placementOf(t, scene) === "wall") {
+    scene.path.forEach(([x, y], i) => {
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = COLOURS.path;
+      ctx.strokeRect(x * sq + 2.5, y * sq + 2.5, sq - 5, sq - 5);
+      if (sq >= 18) pill(String(i + 1), x * sq + sq / 2, y * sq + sq / 2, "#fff", COLOURS.path, Math.max(8, sq * 0.3));
+    });
+    if (ui.error && ui.error.code === "invalid_wall") {
+      const m = /\((\d+),(\d+),(-?\d+)\)/.exec(ui.error.message);
+      if (m) cross(Number(m[1]) * sq + sq / 2, Number(m[2]) * sq + sq / 2, sq * 0.3);
+    }
+  }
+
+  drawCoverLines();
+  drawForce();
+  drawEntities();
+  drawHandles();
+
+  // Where a dragged creature cannot go.
+  const b = ui.drag && ui.drag.blocked;
+  if (b) {
+    ctx.setLineDash([5, 4]);
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = COLOURS.bad;
+    ctx.strokeRect(b.x * sq + 2, b.y * sq + 2, b.size * sq - 4, b.size * sq - 4);
+    ctx.setLineDash([]);
+  }
+  // The square a painting tool would change.
+  if (ui.hoverCell && ui.tool !== "move") {
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = ui.tool === "erase" ? COLOURS.bad : COLOURS.handle;
+    ctx.strokeRect(ui.hoverCell.x * sq + 1, ui.hoverCell.y * sq + 1, sq - 2, sq - 2);
   }
 }
 
-canvas.addEventListener("pointerdown", (e) => {
-  const c = cellAt(pixelOf(e));
-  const t = hit(c);
-  if (!t) { // toggle a wall
-    const k = `${c.x},${c.y}`;
-    if (state.obstacles.has(k)) state.obstacles.delete(k);
-    else state.obstacles.set(k, { x: c.x, y: c.y, z: 0, fill: e.shiftKey ? 0.5 : 1 });
-    update();
+/** A red ✕ centred on (x, y). @param {number} x @param {number} y @param {number} r */
+function cross(x, y, r) {
+  ctx.lineCap = "round";
+  for (const [w, colour] of /** @type {[number, string][]} */ ([[6, "#fff"], [3, COLOURS.bad]])) {
+    ctx.lineWidth = w;
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    ctx.moveTo(x - r, y - r); ctx.lineTo(x + r, y + r);
+    ctx.moveTo(x + r, y - r); ctx.lineTo(x - r, y + r);
+    ctx.stroke();
+  }
+  ctx.lineCap = "butt";
+}
+
+/** Cover lines of one creature only (hovered, else selected): clear solid, blocked dashed, each over a dark outline. */
+function drawCoverLines() {
+  ui.drawnLines = [];
+  const id = focusId();
+  const res = ui.result;
+  if (!id || !res) return;
+  const target = res.targets.find((x) => x.id === id);
+  if (!target || target.lines.length === 0) return;
+  const sq = ui.sq, k = Math.max(0.6, Math.min(1, sq / 36));
+  // Seen from above, a corner's upper and lower lines coincide: draw each group side by side,
+  // the higher line on the left of the way it runs.
+  /** @type {Map<string, import("../index.js").Line[]>} */
+  const groups = new Map();
+  for (const l of target.lines) {
+    const g = `${l.to[0].toFixed(2)},${l.to[1].toFixed(2)}`;
+    groups.set(g, [...(groups.get(g) ?? []), l]);
+  }
+  /** @type {{from: [number, number], to: [number, number], blocked: boolean}[]} */
+  const drawn = [];
+  for (const group of groups.values()) {
+    group.sort((a, b) => b.to[2] - a.to[2]);
+    group.forEach((l, i) => {
+      const fx = l.from[0] * sq, fy = l.from[1] * sq, tx = l.to[0] * sq, ty = l.to[1] * sq;
+      const len = Math.hypot(tx - fx, ty - fy) || 1;
+      const off = (i - (group.length - 1) / 2) * 5 * k;
+      const nx = (ty - fy) / len * off, ny = -(tx - fx) / len * off;
+      drawn.push({ from: [fx + nx, fy + ny], to: [tx + nx, ty + ny], blocked: l.blocked });
+    });
+  }
+  for (const blocked of [false, true]) {
+    for (const { from, to } of drawn.filter((l) => l.blocked === blocked)) {
+      ui.drawnLines.push({ id, from, to, blocked });
+      ctx.setLineDash(blocked ? [9 * k, 6 * k] : []);
+      ctx.lineCap = blocked ? "butt" : "round";
+      ctx.lineWidth = 5.5 * k;
+      ctx.strokeStyle = "rgba(17, 17, 17, 0.85)";
+      ctx.beginPath(); ctx.moveTo(...from); ctx.lineTo(...to); ctx.stroke();
+      ctx.lineWidth = 2.5 * k;
+      ctx.strokeStyle = blocked ? COLOURS.blocked : COLOURS.clear;
+      ctx.beginPath(); ctx.moveTo(...from); ctx.lineTo(...to); ctx.stroke();
+    }
+  }
+  ctx.setLineDash([]);
+  ctx.lineCap = "butt";
+  const src = target.lines[0].from;
+  ctx.fillStyle = "#111";
+  ctx.beginPath();
+  ctx.arc(src[0] * sq, src[1] * sq, 4.5, 0, 2 * Math.PI);
+  ctx.fill();
+  for (const l of drawn) {
+    ctx.fillStyle = l.blocked ? COLOURS.blocked : COLOURS.clear;
+    ctx.beginPath();
+    ctx.arc(l.to[0], l.to[1], 3 * k, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = "#111";
+    ctx.stroke();
+  }
+}
+
+/** The forced movement's path, its end and its collision. */
+function drawForce() {
+  const m = ui.move, e = forceTarget();
+  if (!m || !e) return;
+  const sq = ui.sq, half = (e.size * sq) / 2;
+  /** @type {[number, number][]} */
+  const pts = [[e.x * sq + half, e.y * sq + half], ...m.path.map(([x, y]) => /** @type {[number, number]} */ ([x * sq + half, y * sq + half]))];
+  ctx.setLineDash([4, 4]);
+  ctx.lineWidth = 3;
+  ctx.strokeStyle = "#0b62d6";
+  ctx.beginPath();
+  pts.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
+  ctx.stroke();
+  ctx.setLineDash([]);
+  if (m.path.length > 0) {
+    ctx.strokeStyle = "#0b62d6";
+    ctx.lineWidth = 2;
+    ctx.strokeRect(m.end.x * sq + 3, m.end.y * sq + 3, e.size * sq - 6, e.size * sq - 6);
+  }
+  if (m.collision) cross(m.collision.at[0] * sq + sq / 2, m.collision.at[1] * sq + sq / 2, sq * 0.22);
+}
+
+function drawEntities() {
+  const sq = ui.sq, res = ui.result, compact = sq < 24;
+  /** @type {Map<string, Target>} */
+  const byId = new Map((res ? res.targets : []).map((x) => [x.id, x]));
+  const all = entities(scene).slice().sort((a, b) => a.z - b.z || (a === scene.caster ? 1 : 0) - (b === scene.caster ? 1 : 0));
+  const font = Math.max(9, Math.min(13, Math.round(sq * 0.32)));
+  const k = Math.min(1, sq / 36); // line widths shrink with small squares
+  for (const e of all) {
+    const cx = e.x * sq + (e.size * sq) / 2, cy = e.y * sq + (e.size * sq) / 2;
+    const rad = (e.size * sq) / 2 - Math.max(1.5, sq * 0.1);
+    const target = byId.get(e.id);
+    const isCaster = e === scene.caster;
+    const selected = ui.selected && ui.selected.kind === "entity" && ui.selected.id === e.id;
+    if (selected) {
+      ctx.fillStyle = "rgba(11, 98, 214, 0.18)";
+      ctx.fillRect(e.x * sq + 1, e.y * sq + 1, e.size * sq - 2, e.size * sq - 2);
+    }
+    // Listed by the engine: affected (thick yellow ring over black) or spared (dashed ring).
+    if (target && target.affected) {
+      ctx.lineWidth = 8 * k;
+      ctx.strokeStyle = "#000";
+      ctx.beginPath(); ctx.arc(cx, cy, rad, 0, 2 * Math.PI); ctx.stroke();
+      ctx.lineWidth = 5 * k;
+      ctx.strokeStyle = COLOURS.hit;
+      ctx.beginPath(); ctx.arc(cx, cy, rad, 0, 2 * Math.PI); ctx.stroke();
+    }
+    ctx.fillStyle = sideColour(e.side);
+    ctx.beginPath();
+    ctx.arc(cx, cy, rad - (target && target.affected ? 2.5 * k : 0), 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = "#111";
+    ctx.stroke();
+    if (target && !target.affected) {
+      ctx.lineWidth = 4 * k;
+      ctx.strokeStyle = "#fff";
+      ctx.beginPath(); ctx.arc(cx, cy, rad + 2 * k, 0, 2 * Math.PI); ctx.stroke();
+      ctx.setLineDash([4 * k, 3 * k]);
+      ctx.lineWidth = 2.5 * k;
+      ctx.strokeStyle = "#222";
+      ctx.stroke();
+      ctx.setLineDash([]);
+    }
+    if (isCaster) {
+      // A white inner ring marks the caster; a dark arrow shows its facing.
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = "#fff";
+      ctx.beginPath(); ctx.arc(cx, cy, Math.max(3, rad * 0.62), 0, 2 * Math.PI); ctx.stroke();
+      const [dx, dy] = STEP[DIRS.indexOf(e.facing)];
+      const len = Math.hypot(dx, dy), ux = dx / len, uy = dy / len;
+      const tipX = cx + ux * (rad + sq * 0.28), tipY = cy + uy * (rad + sq * 0.28);
+      const baseX = cx + ux * (rad - 1), baseY = cy + uy * (rad - 1), w = sq * 0.16;
+      ctx.beginPath();
+      ctx.moveTo(tipX, tipY);
+      ctx.lineTo(baseX - uy * w, baseY + ux * w);
+      ctx.lineTo(baseX + uy * w, baseY - ux * w);
+      ctx.closePath();
+      ctx.fillStyle = "#111";
+      ctx.fill();
+      ctx.lineWidth = 1.5;
+      ctx.strokeStyle = "#fff";
+      ctx.stroke();
+    }
+    if (target && target.affected && !compact) {
+      // The affected mark at the centre: a yellow dot with a black rim.
+      ctx.fillStyle = COLOURS.hit;
+      ctx.beginPath(); ctx.arc(cx, cy, Math.max(2.5, sq * 0.13), 0, 2 * Math.PI); ctx.fill();
+      ctx.lineWidth = 1.5 * k;
+      ctx.strokeStyle = "#000";
+      ctx.stroke();
+    } else if (compact && !isCaster) {
+      // Small squares: the name's first letter in the disc (the full name shows on focus).
+      ctx.font = `700 ${Math.max(8, Math.round(rad * 1.2))}px system-ui, sans-serif`;
+      ctx.fillStyle = "#fff";
+      ctx.textAlign = "center";
+      ctx.textBaseline = "middle";
+      ctx.fillText(e.id.slice(0, 1).toUpperCase(), cx, cy + 0.5);
+    }
+  }
+  // Labels last, above every disc: name (with elevation and prone), cover badge, roll. On
+  // small squares names show for the focused creature only, and grades by their first letter.
+  const focus = focusId();
+  for (const e of all) {
+    const target = byId.get(e.id);
+    const x0 = e.x * sq, y0 = e.y * sq, w = e.size * sq;
+    const extra = (e.z ? ` ↑${e.z}` : "") + (e.prone ? " prone" : "");
+    if (!compact || e.id === focus) pill(e.id + extra, x0 + w / 2, compact ? y0 + w + 7 : y0 + w - 1, "rgba(255, 255, 255, 0.92)", COLOURS.ink, compact ? 10 : font);
+    if (target && target.inArea && target.reason !== "targeting" && target.lines.length > 0 && !(compact && target.cover === "none")) {
+      const grade = target.cover;
+      pill(compact ? grade.slice(0, 1).toUpperCase() : grade, x0 + w - 2, y0 + 3, BADGE[grade] ?? "#eee", grade === "full" ? "#fff" : "#111", compact ? 8 : Math.max(8, font - 2));
+    }
+    if (e === scene.caster && target) pill("in own area", x0 + w / 2, y0 + w + font * 1.3, "#6a1b9a", "#fff", Math.max(8, font - 2));
+    if (target && target.roll) {
+      const roll = target.roll;
+      pill(`${roll.dice.join("→")} ${roll.hit ? "hit" : "miss"}`, x0 + 4, y0 + w / 2, roll.hit ? "#c8e6c9" : "#ffcdd2", "#111", Math.max(8, font - 2));
+    }
+  }
+}
+
+function drawHandles() {
+  const sq = ui.sq;
+  const broken = ui.error && RULE_BROKEN.has(ui.error.code) && ui.error.code !== "invalid_wall";
+  for (const h of handles()) {
+    const p = h === "origin" ? scene.origin : scene.aim;
+    const cx = p.x * sq + sq / 2, cy = p.y * sq + sq / 2, r = sq * 0.34;
+    const selected = ui.selected && ui.selected.kind === h;
+    const colour = broken && h === "origin" ? COLOURS.bad : COLOURS.handle;
+    ctx.lineWidth = 7;
+    ctx.strokeStyle = "#fff";
+    ctx.beginPath();
+    if (h === "origin") ctx.arc(cx, cy, r, 0, 2 * Math.PI);
+    else { ctx.moveTo(cx, cy - r); ctx.lineTo(cx + r, cy); ctx.lineTo(cx, cy + r); ctx.lineTo(cx - r, cy); ctx.closePath(); }
+    ctx.stroke();
+    ctx.lineWidth = selected ? 4.5 : 3.5;
+    ctx.strokeStyle = colour;
+    ctx.stroke();
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    ctx.moveTo(cx - r * 0.45, cy); ctx.lineTo(cx + r * 0.45, cy);
+    ctx.moveTo(cx, cy - r * 0.45); ctx.lineTo(cx, cy + r * 0.45);
+    ctx.stroke();
+    if (broken && h === "origin") {
+      cross(cx, cy, r * 0.55);
+      const code = ui.error ? ui.error.code : "";
+      pill(code === "out_of_range" ? "out of range" : code === "no_line_of_effect" ? "no line of effect" : "not straight", cx, cy + sq * 0.62, "#fff", COLOURS.bad, 11);
+    }
+  }
+  if (handles().includes("aim")) {
+    const o = scene.origin, a = scene.aim;
+    ctx.setLineDash([3, 4]);
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = COLOURS.handle;
+    ctx.beginPath();
+    ctx.moveTo(o.x * sq + sq / 2, o.y * sq + sq / 2);
+    ctx.lineTo(a.x * sq + sq / 2, a.y * sq + sq / 2);
+    ctx.stroke();
+    ctx.setLineDash([]);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The panel
+
+/** @type {Record<string, string>} what to do about a broken rule */
+const HINTS = {
+  out_of_range: "Drag the origin or the caster closer, or raise Range.",
+  no_line_of_effect: "The caster must see the origin square corner to corner (SPEC §3.1): move either, or a wall.",
+  invalid_wall: "Click a square again to take it back: the squares share sides, off walls and creatures (SPEC §3.6).",
+  not_straight: "The squares must run straight (SPEC §3.7).",
+};
+const SHAPE_WORDS = { circle: "circle", cone: "cone", line: "line", rectangle: "rectangle", aura: "aura", burst: "burst", cube: "cube", wall: "wall" };
+
+/** A sentence about a parsed template: its rule set, shape and sizes. @param {Template} t */
+function describe(t) {
+  const parts = [`${RULES_LABEL[t.rules]} ${SHAPE_WORDS[t.shape]}`];
+  if (t.radius) parts.push(`radius ${t.radius}`);
+  if (t.size) parts.push(`size ${t.size}`);
+  if (t.side) parts.push(`side ${t.side}`);
+  if (t.length) parts.push(`length ${t.length}`);
+  if (t.width && t.shape !== "cone") parts.push(`width ${t.width}`);
+  if (t.squares) parts.push(`${t.squares} squares`);
+  if (t.height) parts.push(`height ${t.height}`);
+  if (t.direction) parts.push(`${t.direction} relative to the caster's facing`);
+  if (t.within) parts.push(`within ${t.within}`);
+  const place = placementOf(t, scene);
+  const how = place === "caster" ? "from the caster: it follows the caster" : place === "line" ? "drag its first square (origin) and its aim" : place === "wall" ? "lay its squares with the Wall squares tool" : t.shape === "cone" || t.shape === "line" ? "from the chosen square (origin handle)" : "drag the origin handle to place it";
+  return `${t.notation}: ${parts.join(", ")} — ${how}.`;
+}
+
+/** @param {HTMLElement} box @param {string} message @param {string} [text] @param {number} [at] */
+function showError(box, message, text, at) {
+  box.replaceChildren();
+  box.hidden = !message;
+  if (!message) return;
+  box.append(message);
+  if (text !== undefined && at !== undefined) {
+    // The text with the character where reading stopped marked (one past the end: a blank).
+    const code = document.createElement("code");
+    const mark = document.createElement("mark");
+    const i = at - 1;
+    mark.textContent = i < text.length ? text[i] : " ";
+    mark.title = `position ${at}`;
+    code.append(text.slice(0, i), mark, text.slice(i + 1));
+    box.append(code);
+  }
+}
+
+let targetsShown = "";
+let tokensShown = "";
+
+function renderPanel() {
+  const t = ui.template, res = ui.result;
+  // The notation box: its own error, inline, while the board keeps the last valid template.
+  const ne = ui.notationError;
+  dom.notation.setAttribute("aria-invalid", ne ? "true" : "false");
+  showError(dom.notationError, ne ? `${ne.code}: ${ne.message}${t ? ` — the board keeps ${t.notation}` : ""}` : "", ne ? ne.text : undefined, ne ? ne.at : undefined);
+  dom.info.textContent = t ? describe(t) : "";
+  const effective = scene.rules || (t ? t.rules : "");
+  dom.rulesNote.textContent = effective ? (scene.rules ? `${RULES_LABEL[scene.rules]} rules on a ${t ? RULES_LABEL[t.rules] : ""} template` : `${RULES_LABEL[/** @type {Rules} */ (effective)]} rules`) : "";
+  dom.rulesNote.classList.toggle("override", !!scene.rules && !!t && scene.rules !== t.rules);
+  if (t) {
+    const place = placementOf(t, scene);
+    dom.rangeNote.textContent = place === "caster" ? "not used: the template starts at the caster" : scene.range === null ? (t.within ? `empty: within ${t.within} from the notation` : "empty: no range") : "";
+    dom.sourceRow.hidden = !(t.rules === "tdgs" && (t.shape === "cone" || t.shape === "line"));
+  }
+  dom.turnLabel.value = t && t.shape === "rectangle" ? `rectangle ${scene.orientation}` : `facing ${scene.caster.facing}` + (res && res.direction ? ` · toward ${res.direction}` : "");
+
+  // The status line: the answer in one sentence, or why there is none.
+  dom.status.classList.toggle("error", !!ui.error);
+  if (!ui.engine) dom.status.textContent = dom.status.textContent || "Loading the engine…";
+  else if (ui.error) dom.status.textContent = `${ui.error.code}: ${ui.error.message}`;
+  else if (ui.waiting) dom.status.textContent = ui.waiting;
+  else if (res) {
+    const hit = res.targets.filter((x) => x.affected).length;
+    dom.status.textContent = `${res.template.notation}: ${res.count} squares` + (res.direction ? `, toward ${res.direction}` : "") +
+      `, ${hit} affected` + (res.originVisible ? "" : " (the caster cannot see the origin: reported, not required)");
+  }
+  setBoardNote(ui.error ? `Not placed: ${ui.error.message}. ${HINTS[ui.error.code] ?? ""}` : ui.waiting, !!ui.error);
+
+  // Targets.
+  const targets = res ? res.targets : [];
+  const sig = JSON.stringify([targets, focusId(), ui.selected]);
+  if (sig !== targetsShown) {
+    targetsShown = sig;
+    dom.targets.replaceChildren(...targets.map((x) => targetItem(x)));
+  }
+  dom.targetsEmpty.hidden = targets.length > 0 || !res;
+
+  // Creatures.
+  const tsig = JSON.stringify([entities(scene).map((e) => [e.id, e.side]), ui.selected]);
+  if (tsig !== tokensShown) {
+    tokensShown = tsig;
+    dom.tokens.replaceChildren(...entities(scene).map((e) => {
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.type = "button";
+      b.dataset.id = e.id;
+      const sel = ui.selected;
+      b.classList.toggle("current", !!sel && sel.kind === "entity" && sel.id === e.id);
+      b.setAttribute("aria-pressed", b.classList.contains("current") ? "true" : "false");
+      const tag = document.createElement("span");
+      tag.className = `tag ${SIDES.includes(e.side) ? e.side : "neutral"}`;
+      tag.textContent = e.side || "—";
+      b.append(e.id, " ", tag);
+      if (e === scene.caster) {
+        const c = document.createElement("span");
+        c.className = "tag caster";
+        c.textContent = "caster";
+        b.append(" ", c);
+      }
+      b.addEventListener("click", () => select({ kind: "entity", id: e.id }));
+      li.append(b);
+      return li;
+    }));
+  }
+  renderEditor();
+  dom.rollsFields.hidden = !scene.rolls.on;
+
+  // Forced movement.
+  const ft = forceTarget();
+  dom.moveApply.disabled = !ft || !ui.move || ui.move.path.length === 0;
+  if (!ft) dom.moveInfo.textContent = "Select a creature other than the caster: the caster pushes or pulls it, one square at a time (SPEC §3.7).";
+  else if (ui.moveError) dom.moveInfo.textContent = ui.moveError;
+  else if (ui.move) {
+    const m = ui.move;
+    const col = m.collision;
+    dom.moveInfo.textContent = `${scene.force.kind} ${ft.id} ${scene.force.distance}: ${m.path.length} square${m.path.length === 1 ? "" : "s"} to ${m.end.x}, ${m.end.y}` +
+      (col ? `; stopped by ${col.with === "obstacle" ? "a wall" : col.with === "edge" ? "the board's edge" : col.with} at ${col.at[0]}, ${col.at[1]} with ${col.left} left` : "") + ". The dashed blue path shows it.";
+  }
+  renderHistory();
+}
+
+/** @param {Target} x */
+function targetItem(x) {
+  const li = document.createElement("li");
+  const b = document.createElement("button");
+  b.type = "button";
+  b.dataset.id = x.id;
+  const e = findEntity(x.id);
+  b.classList.toggle("current", focusId() === x.id);
+  const who = document.createElement("span");
+  who.className = "who";
+  who.textContent = x.id;
+  const state = document.createElement("span");
+  state.className = `tag ${x.affected ? "affected" : "spared"}`;
+  state.textContent = x.affected ? "affected" : `not affected: ${x.reason}`;
+  b.append(who, " ", state);
+  if (e && e === scene.caster) {
+    const c = document.createElement("span");
+    c.className = "tag caster";
+    c.textContent = "caster, in its own area";
+    b.append(" ", c);
+  }
+  const detail = document.createElement("span");
+  detail.className = "detail";
+  const badge = document.createElement("span");
+  badge.className = `badge b-${x.cover}`;
+  badge.textContent = x.cover;
+  detail.append("cover ", badge, x.bonus ? ` +${x.bonus} defence` : "", x.lines.length ? ` · ${x.blocked} of ${x.lines.length} lines blocked` : "");
+  if (x.roll) {
+    const roll = document.createElement("span");
+    roll.className = x.roll.hit ? "roll-hit" : "roll-miss";
+    roll.textContent = ` · d20 ${x.roll.dice.join(" → ")}, total ${x.roll.total} vs ${x.roll.defence}: ${x.roll.hit ? "hit" : "miss"}`;
+    detail.append(roll);
+  }
+  b.append(detail);
+  b.addEventListener("click", () => select({ kind: "entity", id: x.id }));
+  b.addEventListener("mouseenter", () => hover(x.id));
+  b.addEventListener("mouseleave", () => hover(null));
+  b.addEventListener("focus", () => hover(x.id));
+  b.addEventListener("blur", () => hover(null));
+  li.append(b);
+  return li;
+}
+
+/** @param {string | null} id */
+function hover(id) {
+  if (ui.hoverId === id) return;
+  ui.hoverId = id;
+  draw();
+}
+
+let editorFor = "";
+function renderEditor(force = false) {
+  const sel = ui.selected;
+  const e = sel && sel.kind === "entity" ? findEntity(sel.id) : null;
+  dom.editor.hidden = !e;
+  if (!e) { editorFor = ""; return; }
+  const sig = JSON.stringify(e) + (e === scene.caster);
+  if (!force && sig === editorFor) return;
+  editorFor = sig;
+  const isCaster = e === scene.caster;
+  dom.editor.classList.toggle("is-caster", isCaster);
+  dom.editorTitle.textContent = isCaster ? `${e.id} (the caster)` : e.id;
+  dom.edId.value = e.id;
+  dom.edSide.value = SIDES.includes(e.side) ? e.side : "neutral";
+  dom.edSize.value = String(e.size);
+  dom.edHeight.value = e.height === null ? "" : String(e.height);
+  dom.edZ.value = String(e.z);
+  dom.edFacing.value = e.facing;
+  dom.edDefence.value = e.defence ? String(e.defence) : "";
+  dom.edProne.checked = e.prone;
+}
+
+function renderHistory() {
+  dom.undo.disabled = history.index <= 0;
+  dom.redo.disabled = history.index >= history.stack.length - 1;
+}
+
+/** @param {string} text @param {boolean} [warn] */
+function setBoardNote(text, warn = false) {
+  const note = ui.boardNote || text;
+  dom.note.textContent = note;
+  dom.note.classList.toggle("warn", ui.boardNote ? ui.boardWarn : warn);
+}
+
+/** A passing message under the board (a refused drop, a refused square). @param {string} text */
+function flash(text) {
+  ui.boardNote = text;
+  ui.boardWarn = true;
+  setBoardNote("");
+}
+
+/** Fields that mirror the scene, set after the scene is replaced. */
+function syncFields() {
+  dom.notation.value = scene.template;
+  dom.rules.value = scene.rules;
+  dom.range.value = scene.range === null ? "" : String(scene.range);
+  dom.range.setAttribute("aria-invalid", "false");
+  showError(dom.rangeError, "");
+  dom.source.checked = scene.source;
+  dom.trait.value = scene.trait;
+  dom.excludeCaster.checked = scene.excludeCaster;
+  dom.rolls.checked = scene.rolls.on;
+  dom.stat.value = String(scene.rolls.stat);
+  dom.mods.value = String(scene.rolls.modifiers);
+  dom.luck.value = String(scene.rolls.luck);
+  dom.seed.value = String(scene.rolls.seed);
+  showError(dom.rollsError, "");
+  dom.moveKind.value = scene.force.kind;
+  dom.moveDistance.value = String(scene.force.distance);
+  showError(dom.editorError, "");
+  renderEditor(true);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Editing
+
+/** @param {Sel | null} sel */
+function select(sel) {
+  ui.selected = sel;
+  showError(dom.editorError, "");
+  refresh(); // the forced-movement preview follows the selection
+}
+
+/** Everything [ and ] cycle through: creatures, then handles. */
+function selectables() {
+  /** @type {Sel[]} */
+  const list = entities(scene).map((e) => ({ kind: "entity", id: e.id }));
+  for (const h of handles()) list.push({ kind: h });
+  return list;
+}
+
+/** @param {Sel} a @param {Sel | null} b */
+const sameSel = (a, b) => !!b && a.kind === b.kind && (a.kind !== "entity" || (b.kind === "entity" && a.id === b.id));
+
+/**
+ * What the pointer would grab at (px, py): a handle near its centre first, then the topmost
+ * creature, then a handle anywhere in its square.
+ * @param {number} px @param {number} py @returns {Sel | null}
+ */
+function grabAt(px, py) {
+  const sq = ui.sq, c = cellAt(px, py);
+  const hs = handles();
+  for (const h of hs) {
+    const p = h === "origin" ? scene.origin : scene.aim;
+    if (Math.hypot(px - (p.x * sq + sq / 2), py - (p.y * sq + sq / 2)) <= sq * 0.3) return { kind: h };
+  }
+  const under = entities(scene).filter((e) => c.x >= e.x && c.x < e.x + e.size && c.y >= e.y && c.y < e.y + e.size);
+  if (under.length > 0) {
+    under.sort((a, b) => b.z - a.z || (b === scene.caster ? 1 : 0) - (a === scene.caster ? 1 : 0));
+    return { kind: "entity", id: under[0].id };
+  }
+  for (const h of hs) {
+    const p = h === "origin" ? scene.origin : scene.aim;
+    if (p.x === c.x && p.y === c.y) return { kind: h };
+  }
+  return null;
+}
+
+/** The anchor of a selection. @param {Sel} sel */
+function anchorOf(sel) {
+  if (sel.kind === "origin") return scene.origin;
+  if (sel.kind === "aim") return scene.aim;
+  return findEntity(sel.id);
+}
+
+/**
+ * Moves a selection's anchor to (x, y) if it may go there; returns "" or why not.
+ * @param {Sel} sel @param {number} x @param {number} y
+ */
+function moveTo(sel, x, y) {
+  if (sel.kind === "entity") {
+    const e = findEntity(sel.id);
+    if (!e) return "gone";
+    x = Math.min(Math.max(x, 0), scene.cols - e.size);
+    y = Math.min(Math.max(y, 0), scene.rows - e.size);
+    if (x === e.x && y === e.y) return "";
+    const why = blockedAt(e, { x, y, z: e.z, size: e.size, height: heightOf(e) });
+    if (why) return why;
+    e.x = x;
+    e.y = y;
+    return "";
+  }
+  x = Math.min(Math.max(x, 0), scene.cols - 1);
+  y = Math.min(Math.max(y, 0), scene.rows - 1);
+  const p = sel.kind === "origin" ? scene.origin : scene.aim;
+  const other = sel.kind === "origin" ? scene.aim : scene.origin;
+  if (handles().includes("aim") && other.x === x && other.y === y) return "the origin and the aim must differ";
+  p.x = x;
+  p.y = y;
+  return "";
+}
+
+/** @param {Tool} tool */
+function setTool(tool) {
+  ui.tool = tool;
+  for (const b of dom.tools) b.setAttribute("aria-pressed", b.dataset.tool === tool ? "true" : "false");
+  updateCursor();
+  draw();
+}
+
+function updateCursor() {
+  canvas.classList.remove("c-grab", "c-grabbing", "c-paint", "c-blocked");
+  if (ui.drag) canvas.classList.add(ui.drag.blocked ? "c-blocked" : "c-grabbing");
+  else if (ui.tool !== "move") canvas.classList.add("c-paint");
+  else if (ui.hoverCell && lastPoint && grabAt(lastPoint.px, lastPoint.py)) canvas.classList.add("c-grab");
+}
+/** @type {{px: number, py: number} | null} */
+let lastPoint = null;
+
+/**
+ * The squares from a to b, each sharing a side or a corner with the one before (a fast drag
+ * skips none).
+ * @param {{x: number, y: number}} a @param {{x: number, y: number}} b
+ */
+function squaresBetween(a, b) {
+  const out = [];
+  const n = Math.max(Math.abs(b.x - a.x), Math.abs(b.y - a.y));
+  for (let i = 1; i <= n; i++) out.push({ x: Math.round(a.x + ((b.x - a.x) * i) / n), y: Math.round(a.y + ((b.y - a.y) * i) / n) });
+  return out;
+}
+
+/** Paints one square with the current painting tool. @param {{x: number, y: number}} c */
+function paintSquare(c) {
+  const p = ui.paint;
+  if (!p || c.x < 0 || c.y < 0 || c.x >= scene.cols || c.y >= scene.rows) return;
+  const i = scene.obstacles.findIndex((o) => o.x === c.x && o.y === c.y && o.z === 0);
+  if (p.erase) {
+    if (i >= 0) { scene.obstacles.splice(i, 1); p.changed = true; }
     return;
   }
-  state.drag = { target: t, grab: { x: c.x - t.x, y: c.y - t.y } };
+  const standing = entityOnGround(c.x, c.y);
+  if (standing) { p.skipped = `${standing.id} stands on ${c.x}, ${c.y}: no wall painted there`; return; }
+  if (i >= 0) {
+    if (scene.obstacles[i].fill !== p.fill) { scene.obstacles[i] = { x: c.x, y: c.y, z: 0, fill: p.fill }; p.changed = true; }
+  } else {
+    scene.obstacles.push({ x: c.x, y: c.y, z: 0, fill: p.fill });
+    p.changed = true;
+  }
+}
+
+/** Adds a square to (or removes it from) a Draw Steel wall's path. @param {{x: number, y: number}} c */
+function pathSquare(c) {
+  const s = ui.pathStroke, t = ui.template;
+  if (!s || !t || c.x < 0 || c.y < 0 || c.x >= scene.cols || c.y >= scene.rows) return;
+  const i = scene.path.findIndex(([x, y]) => x === c.x && y === c.y);
+  if (!s.add) {
+    if (i >= 0) { scene.path.splice(i, 1); s.changed = true; }
+    return;
+  }
+  if (i >= 0) return;
+  const max = t.squares ?? 0;
+  if (scene.path.length >= max) { flash(`This wall has ${max} squares: remove one (click it) to lay another.`); return; }
+  scene.path.push([c.x, c.y, 0]);
+  s.changed = true;
+}
+
+canvas.addEventListener("pointerdown", (e) => {
+  if (e.button !== 0 || !ui.engine) return;
+  canvas.focus({ preventScroll: true });
+  const pt = pointOf(e);
+  lastPoint = pt;
+  const c = cellAt(pt.px, pt.py);
+  if (c.x < 0 || c.y < 0 || c.x >= scene.cols || c.y >= scene.rows) return;
+  commit(); // pending field edits become their own step
+  ui.boardNote = "";
+  if (ui.tool === "move") {
+    const sel = grabAt(pt.px, pt.py);
+    if (!sel) { // a missed grab only clears the selection: it never paints
+      if (ui.selected) select(null);
+      return;
+    }
+    const a = anchorOf(sel);
+    if (!a) return;
+    ui.selected = sel;
+    ui.drag = { sel, dx: c.x - a.x, dy: c.y - a.y, moved: false, blocked: null };
+    canvas.setPointerCapture(e.pointerId);
+    updateCursor();
+    refresh();
+    return;
+  }
   canvas.setPointerCapture(e.pointerId);
+  if (ui.tool === "path") {
+    ui.pathStroke = { add: !scene.path.some(([x, y]) => x === c.x && y === c.y), last: c, changed: false };
+    pathSquare(c);
+  } else {
+    ui.paint = { fill: ui.tool === "low" ? 0.5 : 1, erase: ui.tool === "erase", last: c, changed: false, skipped: "" };
+    paintSquare(c);
+  }
+  refresh();
 });
+
 canvas.addEventListener("pointermove", (e) => {
-  const d = state.drag;
-  if (!d) return;
-  const c = cellAt(pixelOf(e));
-  const t = d.target;
-  const x = Math.max(0, Math.min(COLS - 1, c.x - d.grab.x)), y = Math.max(0, Math.min(ROWS - 1, c.y - d.grab.y));
-  if (x !== t.x || y !== t.y) { t.x = x; t.y = y; update(); }
+  const pt = pointOf(e);
+  lastPoint = pt;
+  const c = cellAt(pt.px, pt.py);
+  const inside = c.x >= 0 && c.y >= 0 && c.x < scene.cols && c.y < scene.rows;
+  const cellChanged = !ui.hoverCell || ui.hoverCell.x !== c.x || ui.hoverCell.y !== c.y;
+  ui.hoverCell = inside ? c : null;
+  const d = ui.drag;
+  if (d) {
+    const why = moveTo(d.sel, c.x - d.dx, c.y - d.dy);
+    if (why) {
+      const e2 = d.sel.kind === "entity" ? findEntity(d.sel.id) : null;
+      const size = e2 ? e2.size : 1;
+      const bx = Math.min(Math.max(c.x - d.dx, 0), scene.cols - size), by = Math.min(Math.max(c.y - d.dy, 0), scene.rows - size);
+      const was = d.blocked;
+      d.blocked = { x: bx, y: by, size, why };
+      if (!was || was.x !== bx || was.y !== by) { flash(`Cannot drop there: ${why}.`); updateCursor(); draw(); }
+      return;
+    }
+    const a = anchorOf(d.sel);
+    const wasBlocked = d.blocked !== null;
+    d.blocked = null;
+    if (wasBlocked) { ui.boardNote = ""; updateCursor(); }
+    if (a && cellChanged) { d.moved = true; refresh(); } else if (wasBlocked) draw();
+    return;
+  }
+  if (ui.paint && inside) {
+    for (const s of squaresBetween(ui.paint.last, c)) paintSquare(s);
+    ui.paint.last = c;
+    if (cellChanged) refresh();
+    return;
+  }
+  if (ui.pathStroke && inside) {
+    for (const s of squaresBetween(ui.pathStroke.last, c)) pathSquare(s);
+    ui.pathStroke.last = c;
+    if (cellChanged) refresh();
+    return;
+  }
+  // Hovering: the creature under the pointer shows its cover lines.
+  const sel = ui.tool === "move" && inside ? grabAt(pt.px, pt.py) : null;
+  const id = sel && sel.kind === "entity" ? sel.id : null;
+  updateCursor();
+  if (id !== ui.hoverId) { ui.hoverId = id; refresh(); } else if (cellChanged && ui.tool !== "move") draw();
 });
-const endDrag = () => { state.drag = null; };
-canvas.addEventListener("pointerup", endDrag);
-canvas.addEventListener("pointercancel", endDrag);
 
-const turn = (k) => { state.caster.facing = (state.caster.facing + k + 8) % 8; update(); };
-$("rotl").addEventListener("click", () => turn(-1));
-$("rotr").addEventListener("click", () => turn(1));
-canvas.addEventListener("keydown", (e) => { if (e.key === "q") turn(-1); if (e.key === "e") turn(1); });
-$("notation").addEventListener("input", (e) => update({ notation: e.target.value }));
-$("rules").addEventListener("change", (e) => update({ rules: e.target.value }));
-$("range").addEventListener("input", (e) => update({ range: Number(e.target.value) || 0 }));
-$("presets").addEventListener("change", (e) => {
-  if (!e.target.value) return;
-  const text = e.target.value;
-  const rules = /^\s*\d/.test(text) ? "drawsteel" : /^\s*(close|circle)/i.test(text) ? "circle50" : "tdgs";
-  $("notation").value = text;
-  $("rules").value = rules;
-  update({ notation: text, rules });
-  e.target.value = "";
+function endGesture() {
+  const d = ui.drag, p = ui.paint, s = ui.pathStroke;
+  ui.drag = null;
+  ui.paint = null;
+  ui.pathStroke = null;
+  if (d && d.blocked) ui.boardNote = "";
+  if (p && p.skipped) flash(p.skipped);
+  updateCursor();
+  if (d || p || s) {
+    commit();
+    refresh();
+  }
+}
+canvas.addEventListener("pointerup", endGesture);
+canvas.addEventListener("pointercancel", endGesture);
+canvas.addEventListener("pointerleave", () => {
+  if (ui.drag || ui.paint || ui.pathStroke) return;
+  ui.hoverCell = null;
+  lastPoint = null;
+  if (ui.hoverId) { ui.hoverId = null; refresh(); } else draw();
 });
 
-// Exposed for the browser test; not an API.
-globalThis.__aoekitDemo = { state, update, cellAt, hit };
+/** Turns 45° (cones and lines with the caster's facing) or, for a rectangle, a quarter. @param {number} k */
+function turn(k) {
+  const t = ui.template;
+  if (!ui.engine) return;
+  commit();
+  if (t && t.shape === "rectangle") {
+    scene.orientation = QUARTERS[(QUARTERS.indexOf(scene.orientation) + k + 4) % 4];
+  } else {
+    scene.caster.facing = DIRS[(DIRS.indexOf(scene.caster.facing) + k + 8) % 8];
+  }
+  commit();
+  refresh();
+  renderEditor(true);
+}
+dom.rotl.addEventListener("click", () => turn(-1));
+dom.rotr.addEventListener("click", () => turn(1));
+let wheelAcc = 0;
+canvas.addEventListener("wheel", (e) => {
+  if (!e.shiftKey) return;
+  e.preventDefault();
+  wheelAcc += e.deltaY || e.deltaX;
+  if (Math.abs(wheelAcc) >= 40) {
+    turn(wheelAcc > 0 ? 1 : -1);
+    wheelAcc = 0;
+  }
+}, { passive: false });
 
+/** Whether typing into el is text editing (with its own undo). @param {EventTarget | null} el */
+function isTextField(el) {
+  if (el instanceof HTMLTextAreaElement) return true;
+  if (el instanceof HTMLInputElement) return !["checkbox", "radio", "button", "submit", "reset", "file"].includes(el.type);
+  return el instanceof HTMLElement && el.isContentEditable;
+}
+/** Whether el takes letter keys itself (text fields, and selects, which jump to options). @param {EventTarget | null} el */
+function isField(el) {
+  if (el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) return true;
+  if (el instanceof HTMLInputElement) return !["checkbox", "radio", "button", "submit", "reset", "file"].includes(el.type);
+  return el instanceof HTMLElement && el.isContentEditable;
+}
+
+document.addEventListener("keydown", (e) => {
+  if (dom.help.open) return; // the dialog handles its own keys (Esc closes it)
+  const mod = e.ctrlKey || e.metaKey;
+  if (mod) {
+    if (isTextField(e.target) || e.altKey) return; // a text field's own undo
+    const k = e.key.toLowerCase();
+    if (k === "z") { e.preventDefault(); if (e.shiftKey) redo(); else undo(); }
+    else if (k === "y") { e.preventDefault(); redo(); }
+    return;
+  }
+  if (isField(e.target) || e.altKey) return;
+  const k = e.key;
+  if (k === "?") { e.preventDefault(); openHelp(); return; }
+  const lower = k.toLowerCase();
+  if (lower === "q") { e.preventDefault(); turn(-1); }
+  else if (lower === "e") { e.preventDefault(); turn(1); }
+  else if (lower === "v") setTool("move");
+  else if (lower === "w") setTool("wall");
+  else if (lower === "l") setTool("low");
+  else if (lower === "x") setTool("erase");
+  else if (lower === "p" && ui.template && placementOf(ui.template, scene) === "wall") setTool("path");
+  else if (k === "[" || k === "]") {
+    const list = selectables();
+    if (list.length === 0) return;
+    const i = list.findIndex((s) => sameSel(s, ui.selected));
+    const next = k === "]" ? (i + 1) % list.length : (i <= 0 ? list.length - 1 : i - 1);
+    select(list[next]);
+  } else if (k === "Escape") {
+    if (ui.drag) { endGesture(); return; }
+    select(null);
+  } else if ((k === "Delete" || k === "Backspace") && ui.selected && ui.selected.kind === "entity") {
+    e.preventDefault();
+    removeSelected();
+  } else if (k.startsWith("Arrow") && document.activeElement === canvas && ui.selected) {
+    e.preventDefault();
+    const [dx, dy] = k === "ArrowLeft" ? [-1, 0] : k === "ArrowRight" ? [1, 0] : k === "ArrowUp" ? [0, -1] : [0, 1];
+    const a = anchorOf(ui.selected);
+    if (!a) return;
+    commit();
+    const why = moveTo(ui.selected, a.x + dx, a.y + dy);
+    if (why) flash(`Cannot move there: ${why}.`);
+    else ui.boardNote = "";
+    commit();
+    refresh();
+  }
+});
+
+function openHelp() {
+  if (!dom.help.open) dom.help.showModal();
+}
+dom.helpButton.addEventListener("click", openHelp);
+
+for (const b of dom.tools) b.addEventListener("click", () => setTool(/** @type {Tool} */ (b.dataset.tool)));
+dom.undo.addEventListener("click", undo);
+dom.redo.addEventListener("click", redo);
+
+// The template: engine.parse decides what it is; a bad text leaves the last good one drawn.
+/** @param {string} text @param {boolean} record */
+function setNotation(text, record) {
+  const engine = ui.engine;
+  if (!engine) return;
+  /** @type {Template} */
+  let t;
+  try {
+    t = engine.parse(text);
+  } catch (err) {
+    const e = engineError(err);
+    ui.notationError = { ...e, text, message: text.trim() === "" ? "type a template, such as Cir2, Con3N, 2 burst or circle 3" : e.message };
+    renderPanel();
+    return;
+  }
+  ui.notationError = null;
+  const before = ui.template ? placementOf(ui.template, scene) : null;
+  scene.template = text;
+  ui.template = t;
+  const after = placementOf(t, scene);
+  if (after === "line" && before !== "line") {
+    // A Draw Steel line starts beside the caster, pointing the way it faces.
+    const c = scene.caster, [dx, dy] = STEP[DIRS.indexOf(c.facing)];
+    const clamp = (/** @type {number} */ v, /** @type {number} */ n) => Math.min(Math.max(v, 0), n - 1);
+    const ox = clamp(dx > 0 ? c.x + c.size : c.x + dx, scene.cols), oy = clamp(dy > 0 ? c.y + c.size : c.y + dy, scene.rows);
+    scene.origin = { x: ox, y: oy, z: 0 };
+    scene.aim = { x: clamp(ox + dx * 4, scene.cols), y: clamp(oy + dy * 4, scene.rows), z: 0 };
+    if (scene.aim.x === ox && scene.aim.y === oy) scene.aim = { x: clamp(ox + 1, scene.cols) === ox ? ox - 1 : ox + 1, y: oy, z: 0 };
+  }
+  fitTool();
+  if (record) commit();
+  else save();
+  refresh();
+}
+dom.notation.addEventListener("input", () => setNotation(dom.notation.value, false));
+dom.notation.addEventListener("change", () => { if (!ui.notationError) commit(); });
+dom.notation.addEventListener("keydown", (e) => {
+  if (e.key === "Escape" && ui.notationError) { // back to the template drawn
+    dom.notation.value = scene.template;
+    ui.notationError = null;
+    renderPanel();
+  }
+});
+dom.presets.addEventListener("change", () => {
+  const text = dom.presets.value;
+  dom.presets.value = "";
+  if (!text) return;
+  commit();
+  dom.notation.value = text;
+  setNotation(text, true);
+});
+dom.rules.addEventListener("change", () => {
+  commit();
+  scene.rules = /** @type {Scene["rules"]} */ (dom.rules.value);
+  commit();
+  refresh();
+});
+dom.range.addEventListener("input", () => {
+  const v = dom.range.value.trim().toLowerCase();
+  /** @type {Scene["range"] | undefined} */
+  let r;
+  if (v === "") r = null;
+  else if (v === "self" || v === "touch") r = v;
+  else if (/^\d{1,4}$/.test(v) && Number(v) <= 1000) r = Number(v);
+  dom.range.setAttribute("aria-invalid", r === undefined ? "true" : "false");
+  showError(dom.rangeError, r === undefined ? "Range: a whole number of squares from 0 to 1000, self or touch; leave it empty for no range." : "");
+  if (r === undefined) return;
+  scene.range = r;
+  save();
+  refresh();
+});
+dom.range.addEventListener("change", () => { if (dom.range.getAttribute("aria-invalid") !== "true") commit(); });
+dom.source.addEventListener("change", () => {
+  commit();
+  scene.source = dom.source.checked;
+  fitTool();
+  commit();
+  refresh();
+});
+dom.trait.addEventListener("change", () => { commit(); scene.trait = /** @type {Trait} */ (dom.trait.value); commit(); refresh(); });
+dom.excludeCaster.addEventListener("change", () => { commit(); scene.excludeCaster = dom.excludeCaster.checked; commit(); refresh(); });
+
+// Rolls.
+/** @param {HTMLInputElement} input @param {number} lo @param {number} hi */
+function intField(input, lo, hi) {
+  const v = input.value.trim();
+  const n = v === "" ? 0 : /^-?\d+$/.test(v) ? Number(v) : NaN;
+  const ok = Number.isSafeInteger(n) && n >= lo && n <= hi;
+  input.setAttribute("aria-invalid", ok ? "false" : "true");
+  return ok ? n : null;
+}
+dom.rolls.addEventListener("change", () => { commit(); scene.rolls.on = dom.rolls.checked; commit(); refresh(); });
+for (const [input, field, lo, hi] of /** @type {[HTMLInputElement, "stat" | "modifiers" | "luck" | "seed", number, number][]} */ ([
+  [dom.stat, "stat", -1000, 1000], [dom.mods, "modifiers", -1000, 1000], [dom.luck, "luck", -100, 100], [dom.seed, "seed", 0, Number.MAX_SAFE_INTEGER],
+])) {
+  input.addEventListener("change", () => {
+    const n = intField(input, lo, hi);
+    showError(dom.rollsError, n === null ? `${field}: a whole number from ${lo} to ${hi}` : "");
+    if (n === null) return;
+    commit();
+    scene.rolls[field] = n;
+    commit();
+    refresh();
+  });
+}
+dom.reroll.addEventListener("click", () => {
+  commit();
+  scene.rolls.seed = (scene.rolls.seed + 1) % Number.MAX_SAFE_INTEGER;
+  dom.seed.value = String(scene.rolls.seed);
+  commit();
+  refresh();
+});
+
+// Forced movement.
+dom.moveSection.addEventListener("toggle", () => refresh());
+dom.moveKind.addEventListener("change", () => { commit(); scene.force.kind = dom.moveKind.value === "pull" ? "pull" : "push"; commit(); refresh(); });
+dom.moveDistance.addEventListener("change", () => {
+  const n = intField(dom.moveDistance, 0, 1000);
+  if (n === null) return;
+  commit();
+  scene.force.distance = n;
+  commit();
+  refresh();
+});
+dom.moveApply.addEventListener("click", () => {
+  const e = forceTarget(), m = ui.move;
+  if (!e || !m || m.path.length === 0) return;
+  commit();
+  e.x = m.end.x;
+  e.y = m.end.y;
+  e.z = m.end.z;
+  commit();
+  refresh();
+});
+
+// Creatures.
+/** The free ground square nearest (x, y) where a size-1 creature fits, or null. @param {number} x @param {number} y */
+function freeSquareNear(x, y) {
+  for (let d = 0; d < Math.max(scene.cols, scene.rows); d++) {
+    for (let yy = y - d; yy <= y + d; yy++) {
+      for (let xx = x - d; xx <= x + d; xx++) {
+        if (Math.max(Math.abs(xx - x), Math.abs(yy - y)) !== d) continue;
+        const probe = entity({ id: "", x: xx, y: yy });
+        if (!blockedAt(probe, { x: xx, y: yy, z: 0, size: 1, height: 1 })) return { x: xx, y: yy };
+      }
+    }
+  }
+  return null;
+}
+
+dom.addToken.addEventListener("click", () => {
+  if (!ui.engine) return;
+  if (scene.tokens.length >= MAX_TOKENS) { flash(`The demo holds ${MAX_TOKENS} creatures at most.`); return; }
+  const c = scene.caster;
+  const spot = freeSquareNear(c.x + 3, c.y);
+  if (!spot) { flash("No free square left on the board."); return; }
+  let n = scene.tokens.length + 1, id = `Creature ${n}`;
+  while (findEntity(id)) id = `Creature ${++n}`;
+  commit();
+  scene.tokens.push(entity({ id, x: spot.x, y: spot.y, side: "enemy" }));
+  ui.selected = { kind: "entity", id };
+  commit();
+  refresh();
+  renderEditor(true);
+  dom.edId.focus();
+  dom.edId.select();
+});
+
+function removeSelected() {
+  const sel = ui.selected;
+  if (!sel || sel.kind !== "entity" || sel.id === scene.caster.id) {
+    if (sel && sel.kind === "entity") flash("The caster stays: make another creature the caster first.");
+    return;
+  }
+  commit();
+  scene.tokens = scene.tokens.filter((e) => e.id !== sel.id);
+  ui.selected = null;
+  if (ui.hoverId === sel.id) ui.hoverId = null;
+  commit();
+  refresh();
+}
+dom.removeToken.addEventListener("click", removeSelected);
+dom.makeCaster.addEventListener("click", () => {
+  const sel = ui.selected;
+  const e = sel && sel.kind === "entity" ? findEntity(sel.id) : null;
+  if (!e || e === scene.caster) return;
+  commit();
+  const old = scene.caster;
+  scene.tokens = scene.tokens.map((x) => (x === e ? old : x));
+  scene.caster = e;
+  commit();
+  refresh();
+  renderEditor(true);
+});
+
+/**
+ * Applies one editor field to the selected creature, if the result is a valid creature that
+ * fits where it stands; otherwise says why and changes nothing.
+ * @param {(e: Entity) => string} change returns "" or what is wrong
+ */
+function editSelected(change) {
+  const sel = ui.selected;
+  const e = sel && sel.kind === "entity" ? findEntity(sel.id) : null;
+  if (!e) return;
+  const before = JSON.stringify(e);
+  const copy = /** @type {Entity} */ (JSON.parse(before));
+  let why = change(copy);
+  if (!why) {
+    const b = blockedAt(e, { x: copy.x, y: copy.y, z: copy.z, size: copy.size, height: heightOf(copy) });
+    if (b) why = `it would overlap ${b}`;
+  }
+  showError(dom.editorError, why);
+  if (why) return;
+  commit();
+  const oldId = e.id;
+  Object.assign(e, copy);
+  if (sel && sel.kind === "entity" && oldId !== e.id) {
+    ui.selected = { kind: "entity", id: e.id };
+    if (ui.hoverId === oldId) ui.hoverId = e.id;
+  }
+  commit();
+  refresh();
+  renderEditor(true);
+}
+dom.edId.addEventListener("change", () => editSelected((e) => {
+  const id = dom.edId.value.trim();
+  if (!id) return "A creature needs a name.";
+  if (id !== e.id && findEntity(id)) return `${id} is already on the board: names are unique.`;
+  e.id = id;
+  return "";
+}));
+dom.edSide.addEventListener("change", () => editSelected((e) => { e.side = dom.edSide.value; return ""; }));
+dom.edSize.addEventListener("change", () => editSelected((e) => {
+  const v = dom.edSize.value.trim();
+  const n = /^\d+$/.test(v) ? Number(v) : SIZE_NAMES[v.toLowerCase()];
+  if (!n || n < 1 || n > MAX_SIZE) return `Size: a number from 1 to ${MAX_SIZE}, or Tiny, Small, Medium, Large, Huge, Gargantuan.`;
+  e.size = n;
+  return "";
+}));
+dom.edHeight.addEventListener("change", () => editSelected((e) => {
+  const v = dom.edHeight.value.trim();
+  if (v === "") { e.height = null; return ""; }
+  const n = /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!(n >= 1 && n <= 100)) return "Height: a number of levels from 1 to 100, or empty for its size.";
+  e.height = n;
+  return "";
+}));
+dom.edZ.addEventListener("change", () => editSelected((e) => {
+  const v = dom.edZ.value.trim();
+  const n = v === "" ? 0 : /^-?\d+$/.test(v) ? Number(v) : NaN;
+  if (!(n >= -100 && n <= 100)) return "Elevation: a whole number of levels from −100 to 100 (0 is the ground).";
+  e.z = n;
+  return "";
+}));
+dom.edFacing.addEventListener("change", () => editSelected((e) => { e.facing = /** @type {Direction} */ (dom.edFacing.value); return ""; }));
+dom.edDefence.addEventListener("change", () => editSelected((e) => {
+  const v = dom.edDefence.value.trim();
+  const n = v === "" ? 0 : /^-?\d+$/.test(v) ? Number(v) : NaN;
+  if (!(n >= -1000 && n <= 1000)) return "Defence: a whole number.";
+  e.defence = n;
+  return "";
+}));
+dom.edProne.addEventListener("change", () => editSelected((e) => { e.prone = dom.edProne.checked; return ""; }));
+dom.editor.addEventListener("submit", (e) => e.preventDefault());
+
+// Scene: export, import, sample, clear.
+/** @param {string} text @param {boolean} error */
+function sceneMessage(text, error) {
+  dom.sceneMessage.hidden = !text;
+  dom.sceneMessage.textContent = text;
+  dom.sceneMessage.classList.toggle("error", error);
+}
+
+dom.exportButton.addEventListener("click", () => {
+  const req = exportRequest();
+  if (!req) return;
+  const blob = new Blob([JSON.stringify(req, null, 2) + "\n"], { type: "application/json" });
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(blob);
+  a.download = "aoekit-scene.json";
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  sceneMessage("Exported aoekit-scene.json: the evaluate request for this scene.", false);
+});
+
+/**
+ * Imports a request's JSON text; on any problem the scene stays as it was.
+ * @param {string} text @param {string} name
+ * @returns {boolean}
+ */
+function importText(text, name) {
+  /** @type {unknown} */
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    sceneMessage(`${name} was not imported: it is not JSON (${err instanceof Error ? err.message : err}). The scene is unchanged.`, true);
+    return false;
+  }
+  try {
+    const { scene: s, ignored } = readScene(data);
+    commit();
+    scene = s;
+    ui.selected = null;
+    ui.hoverId = null;
+    commit();
+    sceneReplaced();
+    sceneMessage(`Imported ${name}.` + (ignored.length ? ` Not used by the demo: ${ignored.join(", ")}.` : ""), false);
+    return true;
+  } catch (err) {
+    if (!(err instanceof SceneError)) throw err;
+    sceneMessage(`${name} was not imported: ${err.message}. The scene is unchanged.`, true);
+    return false;
+  }
+}
+dom.importButton.addEventListener("click", () => dom.importFile.click());
+dom.importFile.addEventListener("change", async () => {
+  const file = dom.importFile.files && dom.importFile.files[0];
+  dom.importFile.value = "";
+  if (!file || !ui.engine) return;
+  if (file.size > 4 << 20) { sceneMessage(`${file.name} was not imported: larger than 4 MiB. The scene is unchanged.`, true); return; }
+  importText(await file.text(), file.name);
+});
+dom.sample.addEventListener("click", () => {
+  commit();
+  scene = sampleScene();
+  ui.selected = { kind: "entity", id: SAMPLE_SELECTED };
+  commit();
+  sceneReplaced();
+  sceneMessage("The sample scene is back (Undo returns to yours).", false);
+});
+dom.clearWalls.addEventListener("click", () => {
+  commit();
+  scene.obstacles = [];
+  commit();
+  refresh();
+});
+
+// ---------------------------------------------------------------------------------------------
+// Start
+
+window.addEventListener("pagehide", () => { if (ui.engine) save(); });
+new ResizeObserver(() => resize()).observe(/** @type {HTMLElement} */ (dom.wrap.parentElement));
+window.addEventListener("resize", resize);
+dom.wrap.classList.add("fits");
+resize();
 draw();
-load().then((engine) => update({ engine }), (err) => update({ error: "the engine failed to load: " + err.message }));
+
+// Exposed for the browser tests; not an API.
+/** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis)).__aoekitDemo = {
+    state: ui,
+    get scene() { return scene; },
+    /** @returns {Request | null} */ request: () => ui.request && JSON.parse(JSON.stringify(ui.request)),
+    exportRequest,
+    importText,
+    /** @returns {[number, number][]} */ drawnCells: () => ui.drawnCells.map((c) => /** @type {[number, number]} */ ([...c])),
+    drawnLines: () => ui.drawnLines.map((l) => ({ ...l })),
+    /** The page coordinates of the centre of square (x, y) (plus an offset in squares). @param {number} x @param {number} y */
+    cellCentre(x, y, ox = 0.5, oy = 0.5) {
+      const r = canvas.getBoundingClientRect();
+      return { x: r.left + (x + ox) * ui.sq, y: r.top + (y + oy) * ui.sq };
+    },
+    /** The canvas's pixel (RGBA) at CSS pixel (px, py) from its top-left. @param {number} px @param {number} py */
+    pixel(px, py) {
+      return [...ctx.getImageData(Math.floor(px * ui.dpr), Math.floor(py * ui.dpr), 1, 1).data];
+    },
+    get sq() { return ui.sq; },
+    get dpr() { return ui.dpr; },
+    get history() { return { index: history.index, length: history.stack.length }; },
+};
+
+load().then((engine) => {
+  ui.engine = engine;
+  const stored = restore();
+  resetHistory(stored ?? sampleScene());
+  ui.selected = stored ? null : { kind: "entity", id: SAMPLE_SELECTED };
+  sceneReplaced();
+}, (err) => {
+  dom.status.classList.add("error");
+  dom.status.textContent = `The engine failed to load: ${err instanceof Error ? err.message : err}`;
+});

@@ -1,77 +1,788 @@
-// The demo page (web/demo) in headless Chromium: it loads the engine, draws the template the
-// SPEC says, turns with the caster, follows a drag, toggles walls and reports errors.
-// Expected counts come from SPEC §2.4–§2.5 (the demo clips to its one-level board).
+// The demo page (web/demo) in headless Chromium, served with the Content-Security-Policy of the
+// demo server: it loads the engine, places every kind of template as the rules say, draws what
+// the engine answers, and edits, undoes, saves, imports and lays out as a user needs.
+//
+// Expected values come from SPEC (cell counts and shapes of §2.3–§2.7 and §3.2–§3.6, the grades
+// of §5.5, the forced movement of §3.7) or from the engine itself in Node for the very request
+// the page sent; never from the page's own output. The page exposes what it drew through
+// globalThis.__aoekitDemo (a test hook, not an API), and pixels are read from its canvas.
+// Screenshots go to build/screenshots/.
 import assert from "node:assert/strict";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { test } from "node:test";
+import { after, before, test } from "node:test";
 
-import { ROOT, WEB, chromium, serve } from "./helpers.mjs";
+import { ROOT, WEB, chromium, engine, serve } from "./helpers.mjs";
 
-const SQ = 32; // the demo's pixels per square
+const SHOTS = join(ROOT, "build", "screenshots");
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+const DIRS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
+const WAIT = { timeout: 30_000 };
 
-test("demo: drag, rotate and edit a template, live", async (t) => {
-  const browser = await chromium(t);
-  if (!browser) return;
-  const base = await serve(t, WEB);
-  const page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
-  const errors = [];
-  page.on("pageerror", (err) => errors.push(err.message));
-  await page.goto(`${base}/demo/index.html`);
-  const status = page.locator("#status");
-  const state = () => page.evaluate(() => {
-    const s = globalThis.__aoekitDemo.state;
-    return { caster: { ...s.caster }, count: s.result && s.result.count, direction: s.result && s.result.direction, error: s.error, targets: s.result ? s.result.targets : [], obstacles: s.obstacles.size };
+// One browser and one static server for the whole file.
+const cleanups = [];
+const suite = { after: (fn) => cleanups.push(fn), skip() {} };
+let browser = null;
+let base = "";
+before(async () => {
+  browser = await chromium(suite);
+  if (browser) base = await serve(suite, WEB);
+});
+after(async () => {
+  for (const fn of cleanups.reverse()) await fn();
+});
+
+/** Opens the demo in a fresh context (fresh localStorage) under the demo server's CSP. */
+async function open(t, { width = 1400, height = 900, dpr = 1 } = {}) {
+  if (!browser) {
+    t.skip("Chromium is absent");
+    return null;
+  }
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, acceptDownloads: true });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  const problems = [];
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  page.on("console", (msg) => msg.type() === "error" && problems.push(`console.error: ${msg.text()}`));
+  await page.addInitScript(() => {
+    globalThis.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => globalThis.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
+  await page.route("**/demo/index.html", async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, headers: { ...res.headers(), "content-security-policy": CSP } });
+  });
+  await page.goto(`${base}/demo/index.html`);
+  await ready(page);
+  return { page, problems, context };
+}
 
-  // Con4N from the caster: a cardinal cone of length 4 is L² = 16 squares on one level (§2.4).
-  await page.waitForFunction(() => globalThis.__aoekitDemo?.state.result, null, { timeout: 30_000 });
-  assert.match(await status.textContent(), /^Con4N: 16 squares, toward N/);
+/** Waits until the page has the engine and an answer; a module that failed to load says so. */
+async function ready(page) {
+  await page.waitForFunction(() => {
+    const d = globalThis.__aoekitDemo;
+    return (d?.state.engine && (d.state.result || d.state.error || d.state.waiting)) || /failed to load/.test(document.getElementById("status")?.textContent ?? "");
+  }, null, WAIT);
+  const status = await page.locator("#status").textContent();
+  assert.doesNotMatch(status, /failed to load/, "the engine did not load (was web/aoekit.wasm being rebuilt?)");
+}
 
-  // Turning the caster 45° right points the same relative cone NE: L(L+1)/2 = 10 squares (§1.3, §2.5).
-  await page.click("#rotr");
-  let s = await state();
-  assert.equal(s.caster.facing, 1);
-  assert.equal(s.count, 10);
-  assert.equal(s.direction, "NE");
-  await page.click("#rotl");
-  assert.equal((await state()).count, 16);
+/** What the page holds: the request it sent, its answer, what it drew. */
+const look = (page) => page.evaluate(() => {
+  const d = globalThis.__aoekitDemo;
+  return {
+    request: d.request(), result: d.state.result, error: d.state.error, ghost: d.state.ghost, waiting: d.state.waiting,
+    drawn: d.drawnCells(), lines: d.drawnLines(), selected: d.state.selected, hoverId: d.state.hoverId,
+    exported: d.exportRequest(), history: d.history, scene: structuredClone(d.scene),
+  };
+});
 
-  // Dragging the caster two squares east moves the cone with it; tokens in the cone are listed.
-  const canvas = await page.locator("#board").boundingBox();
-  const at = (x, y) => [canvas.x + x * SQ + SQ / 2, canvas.y + y * SQ + SQ / 2];
-  s = await state();
-  await page.mouse.move(...at(s.caster.x, s.caster.y));
+/** The page coordinates of a point of square (x, y), its centre by default. */
+const at = (page, x, y, ox = 0.5, oy = 0.5) => page.evaluate(([x, y, ox, oy]) => globalThis.__aoekitDemo.cellCentre(x, y, ox, oy), [x, y, ox, oy]);
+
+/** Drags with the mouse from square a to square b, through the squares between. */
+async function drag(page, a, b) {
+  const p = await at(page, ...a);
+  const q = await at(page, ...b);
+  await page.mouse.move(p.x, p.y);
   await page.mouse.down();
-  await page.mouse.move(...at(s.caster.x + 1, s.caster.y), { steps: 3 });
-  await page.mouse.move(...at(s.caster.x + 2, s.caster.y), { steps: 3 });
+  await page.mouse.move(q.x, q.y, { steps: 12 });
   await page.mouse.up();
-  const moved = await state();
-  assert.deepEqual([moved.caster.x, moved.caster.y], [s.caster.x + 2, s.caster.y]);
-  assert.equal(moved.count, 16);
-  const listed = await page.locator("#targets li").allTextContents();
-  assert.equal(listed.length, moved.targets.length);
-  assert.ok(moved.targets.every((tg) => tg.inArea || tg.reason), "every listed target is in the area or says why not");
+}
 
-  // Clicking an empty square adds a wall; clicking it again removes it.
-  const before = moved.obstacles;
-  await page.mouse.click(...at(1, 1));
-  assert.equal((await state()).obstacles, before + 1);
-  await page.mouse.click(...at(1, 1));
-  assert.equal((await state()).obstacles, before);
+/** The canvas pixel [r, g, b, a] at board point (x, y), in squares (5.5 is the middle of column 5). */
+const pixel = (page, x, y) => page.evaluate(([x, y]) => {
+  const d = globalThis.__aoekitDemo;
+  return d.pixel(x * d.sq, y * d.sq);
+}, [x, y]);
 
-  // A malformed notation is reported with its code and position, and a good one recovers.
+/** The pixel at the centre of every square of the board, row by row. */
+const centres = (page) => page.evaluate(() => {
+  const d = globalThis.__aoekitDemo;
+  const { cols, rows } = d.scene;
+  const out = [];
+  for (let y = 0; y < rows; y++) for (let x = 0; x < cols; x++) out.push([x, y, d.pixel((x + 0.5) * d.sq, (y + 0.5) * d.sq)]);
+  return out;
+});
+
+// Colour classes of the demo's palette (demo.css / demo.js COLOURS).
+const isHitMark = ([r, g, b]) => r > 225 && g > 180 && g < 235 && b < 90; // the yellow "affected" mark, #ffd400
+const isAreaTint = ([r, g, b]) => r > 235 && g > 185 && g < 232 && b > 110 && b < 200; // area orange over the board
+const isBoard = ([r, g, b]) => r > 240 && g > 240 && b > 232; // the bare board, #fbfaf7
+const isBlockedRed = ([r, g, b]) => r > 220 && g < 110 && b < 110;
+const isClearGreen = ([r, g, b]) => g > 150 && r < 120 && b < 130;
+
+/** Imports a scene through the page's file input, as a user would. */
+async function importScene(page, content, name = "scene.json") {
+  const buffer = Buffer.from(typeof content === "string" ? content : JSON.stringify(content));
+  await page.evaluate(() => { document.getElementById("scene-message").textContent = ""; });
+  await page.setInputFiles("#import-file", { name, mimeType: "application/json", buffer });
+  await page.waitForFunction((n) => document.getElementById("scene-message").textContent.includes(n), name, WAIT);
+  await ready(page);
+}
+
+const key = (c) => `${c[0]},${c[1]}`;
+const cellSet = (cells) => new Set(cells.map(key));
+const sorted = (cells) => [...cellSet(cells)].sort();
+const ground = (cells) => cells.filter((c) => c[2] === 0).map((c) => [c[0], c[1]]);
+
+/** SPEC §2.4 and §2.5: the cells of ConL pointing dir (an index of §1.2) from C, on one level. */
+function specCone(L, dir, cx, cy) {
+  const base = [];
+  if (dir % 2 === 0) {
+    for (let d = 1; d <= L; d++) for (let s = -(d - 1); s <= d - 1; s++) base.push([s, -d]);
+  } else {
+    for (let i = 1; i <= L; i++) for (let j = 1; i + j <= L + 1; j++) base.push([i, -j]);
+  }
+  const turn = ([dx, dy]) => [-dy, dx]; // a quarter turn clockwise (§1.2)
+  return base.map((o) => {
+    for (let q = 0; q < Math.floor(dir / 2); q++) o = turn(o);
+    return [cx + o[0], cy + o[1]];
+  });
+}
+
+/** SPEC §5.5: the grade of b blocked lines out of n. */
+function specGrade(rules, b, n) {
+  if (rules === "drawsteel") return 2 * b < n ? "none" : b < n ? "cover" : "full";
+  return 4 * b < n ? "none" : 2 * b < n ? "partial" : 4 * b < 3 * n ? "half" : "full";
+}
+
+const BOARD = { min: [0, 0, 0], max: [23, 15, 0] };
+const chebyshev = (a, b) => Math.max(Math.abs(a.x - b.x), Math.abs(a.y - b.y));
+
+async function shot(page, name, options = {}) {
+  mkdirSync(SHOTS, { recursive: true });
+  const path = join(SHOTS, name);
+  await page.screenshot({ path, ...options });
+  return path;
+}
+
+async function clean(page, problems) {
+  assert.deepEqual(problems, [], "no page error and no console error");
+  assert.deepEqual(await page.evaluate(() => globalThis.__csp), [], "no Content-Security-Policy violation");
+}
+
+test("demo: the first load shows the sample's hits, cover grades and a blocked line, with no console error", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const s = await look(page);
+  const aoe = await engine();
+
+  // The sample casts Con6N from the caster: a cardinal cone is L² = 36 squares a level (§2.4),
+  // sent without origin or range, so it starts at the caster (§2.9).
+  assert.equal(s.request.template, "Con6N");
+  assert.equal(s.request.origin, undefined);
+  assert.equal(s.request.range, undefined);
+  assert.equal(s.result.count, 36);
+  const c = s.request.caster;
+  const dir = DIRS.indexOf(c.facing);
+  assert.deepEqual(sorted(s.drawn), sorted(specCone(6, dir, c.x, c.y)), "the drawn cells are the SPEC cone");
+  assert.deepEqual(aoe.evaluate(s.request), s.result, "the page shows the engine's answer to its request");
+  assert.match(await page.locator("#status").textContent(), /^Con6N: 36 squares, toward /);
+
+  // Grades follow §5.5 from the blocked counts; the sample shows hits, partial and half cover,
+  // and a target behind full cover left out.
+  const targets = s.result.targets;
+  for (const x of targets) {
+    assert.equal(x.cover, specGrade("tdgs", x.blocked, x.lines.length), `${x.id}'s grade`);
+    if (x.cover === "full") assert.deepEqual([x.affected, x.reason], [false, "cover"]);
+  }
+  const grades = new Set(targets.map((x) => x.cover));
+  assert.ok(grades.has("partial") && grades.has("half") && grades.has("full"), [...grades].join(" "));
+  assert.ok(targets.filter((x) => x.affected).length >= 3);
+
+  // The selected creature's cover lines are drawn, a blocked one among them; no other's.
+  assert.equal(s.selected.kind, "entity");
+  const focus = targets.find((x) => x.id === s.selected.id);
+  assert.ok(focus.blocked > 0 && focus.blocked < focus.lines.length, `${focus.id}: ${focus.blocked} of ${focus.lines.length}`);
+  assert.equal(s.lines.length, focus.lines.length);
+  assert.equal(s.lines.filter((l) => l.blocked).length, focus.blocked);
+  assert.ok(s.lines.every((l) => l.id === focus.id));
+
+  // The list names every target with its grade.
+  const items = await page.locator("#targets li").allTextContents();
+  assert.equal(items.length, targets.length);
+  targets.forEach((x, i) => assert.ok(items[i].includes(x.id) && items[i].includes(x.cover), items[i]));
+
+  // Pixels: an affected creature wears the yellow mark at its centre, the others do not.
+  const all = [c, ...s.request.tokens];
+  for (const e of all) {
+    const size = e.size ?? 1;
+    const px = await pixel(page, e.x + size / 2, e.y + size / 2);
+    const x = targets.find((tg) => tg.id === e.id);
+    assert.equal(isHitMark(px), !!x?.affected, `${e.id} at ${e.x}, ${e.y}: ${px}`);
+  }
+  t.diagnostic(`screenshot: ${await shot(page, "demo-first-load-1400x900.png")}`);
+  await clean(page, problems);
+});
+
+// A clear field: a mage in a corner, two creatures close together, one far away.
+const OPEN_FIELD = {
+  template: "Cir2",
+  caster: { id: "Mage", x: 2, y: 2, z: 0, facing: "E", side: "party" },
+  origin: { x: 4, y: 12, z: 0 },
+  tokens: [
+    { id: "Kobold", x: 10, y: 8, z: 0, side: "enemy" },
+    { id: "Wolf", x: 12, y: 9, z: 0, side: "enemy" },
+    { id: "Hermit", x: 20, y: 3, z: 0, side: "neutral" },
+  ],
+  obstacles: [],
+  bounds: BOARD,
+};
+
+test("demo: dragging a Cir2 origin onto two creatures marks both affected; a range marks it out of range, never moves it", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  await importScene(page, OPEN_FIELD, "open-field.json");
+  let s = await look(page);
+  assert.deepEqual(s.result.targets, [], "nothing under the circle at first");
+  assert.deepEqual(s.request.origin, { x: 4, y: 12, z: 0 });
+
+  // The origin handle, dragged to (11, 8): Cir2 is every square within 2 of it, 5 × 5 = 25 (§2.3).
+  await drag(page, [4, 12], [11, 8]);
+  s = await look(page);
+  assert.deepEqual(s.request.origin, { x: 11, y: 8, z: 0 });
+  const expected = [];
+  for (let y = 6; y <= 10; y++) for (let x = 9; x <= 13; x++) expected.push([x, y]);
+  assert.equal(s.result.count, 25);
+  assert.deepEqual(sorted(s.drawn), sorted(expected));
+  assert.deepEqual(s.result.targets.map((x) => [x.id, x.affected, x.cover]), [["Kobold", true, "none"], ["Wolf", true, "none"]]);
+  assert.ok(isHitMark(await pixel(page, 10.5, 8.5)), "Kobold's centre shows the affected mark");
+  assert.ok(isHitMark(await pixel(page, 12.5, 9.5)), "Wolf's centre shows the affected mark");
+  assert.ok(!isHitMark(await pixel(page, 20.5, 3.5)), "Hermit is not affected");
+  assert.ok(isAreaTint(await pixel(page, 9.5, 6.5)) && isBoard(await pixel(page, 8.5, 6.5)), "the area's edge is drawn where §2.3 puts it");
+
+  // Range 3: the origin is 9 squares from the mage (Chebyshev, §1.4), so it is out of range; the
+  // origin stays where it was put and the would-be area is hatched, not drawn as an area.
+  await page.fill("#range", "3");
+  s = await look(page);
+  assert.equal(s.request.range, 3);
+  assert.deepEqual(s.request.origin, { x: 11, y: 8, z: 0 });
+  assert.equal(s.error.code, "out_of_range");
+  assert.equal(s.result, null);
+  assert.deepEqual(s.drawn, []);
+  assert.deepEqual(sorted(ground(s.ghost)), sorted(expected));
+  assert.match(await page.locator("#status").textContent(), /^out_of_range: /);
+  assert.ok(!isHitMark(await pixel(page, 10.5, 8.5)));
+  await shot(page, "demo-out-of-range.png");
+
+  // An empty Range is no range at all: the field is left out, not sent as 0.
+  await page.fill("#range", "");
+  s = await look(page);
+  assert.ok(!("range" in s.request), JSON.stringify(s.request));
+  assert.equal(s.result.count, 25);
+  await clean(page, problems);
+});
+
+test("demo: Con3N turns through the eight directions from the caster and follows it; drawn cells are the SPEC's and the engine's", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  await importScene(page, { template: "Con3N", caster: { id: "Seer", x: 11, y: 7, z: 0, facing: "N" }, tokens: [], obstacles: [], bounds: BOARD }, "cone.json");
+
+  const check = async (i, cx, cy) => {
+    const s = await look(page);
+    const spec = specCone(3, i, cx, cy);
+    assert.equal(s.request.caster.facing, DIRS[i]);
+    assert.equal(s.result.direction, DIRS[i], "Con3N points where the caster faces (§1.3)");
+    assert.equal(s.result.count, i % 2 === 0 ? 9 : 6, `Con3${DIRS[i]}: 9 squares cardinal (L²), 6 diagonal (L(L+1)/2)`);
+    assert.deepEqual(sorted(s.drawn), sorted(spec), `drawn cells toward ${DIRS[i]} are SPEC §2.4/§2.5's`);
+    assert.deepEqual(sorted(ground(aoe.evaluate(s.request).cells)), sorted(spec), `the engine's cells toward ${DIRS[i]}`);
+    // And on screen: every square's centre is tinted exactly when it is in the cone.
+    const inCone = cellSet(spec);
+    for (const [x, y, px] of await centres(page)) {
+      if (x === cx && y === cy) continue; // the caster's token
+      if (inCone.has(`${x},${y}`)) assert.ok(isAreaTint(px), `(${x}, ${y}) toward ${DIRS[i]} should be tinted: ${px}`);
+      else assert.ok(isBoard(px), `(${x}, ${y}) toward ${DIRS[i]} should be bare: ${px}`);
+    }
+  };
+
+  await page.focus("#board");
+  for (let i = 0; i < 8; i++) {
+    await check(i, 11, 7);
+    if (i === 2) await shot(page, "demo-cone-east.png");
+    // E turns right; so do the ⟳ button and Shift + wheel.
+    if (i % 3 === 0) await page.keyboard.press("e");
+    else if (i % 3 === 1) await page.click("#rotr");
+    else {
+      const p = await at(page, 5, 5);
+      await page.mouse.move(p.x, p.y);
+      await page.keyboard.down("Shift");
+      await page.mouse.wheel(0, 100);
+      await page.keyboard.up("Shift");
+    }
+  }
+  await check(0, 11, 7);
+
+  // Dragging the caster three squares east: the cone comes along (it projects from the caster).
+  await drag(page, [11, 7], [14, 7]);
+  await check(0, 14, 7);
+  // Q turns left: NW.
+  await page.keyboard.press("q");
+  await check(7, 14, 7);
+  await clean(page, problems);
+});
+
+test("demo: a creature behind a low wall shows partial or half cover, with its blocked lines on hover", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  let s = await look(page);
+  // The sample's Brute stands right behind a low wall (fill 0.5).
+  const brute = s.request.tokens.find((e) => e.id === "Brute");
+  assert.ok(s.request.obstacles.some((w) => w.fill === 0.5 && w.x === brute.x - 1 && w.y === brute.y), "a low wall before the Brute");
+
+  const p = await at(page, brute.x, brute.y, 0.7, 0.3);
+  await page.mouse.move(p.x, p.y);
+  await page.waitForFunction(() => globalThis.__aoekitDemo.state.hoverId === "Brute", null, WAIT);
+  s = await look(page);
+  const target = s.result.targets.find((x) => x.id === "Brute");
+  assert.ok(["partial", "half"].includes(target.cover), target.cover);
+  assert.equal(target.cover, specGrade("tdgs", target.blocked, target.lines.length));
+  assert.ok(target.affected && target.bonus === (target.cover === "half" ? 4 : 2));
+  assert.ok(s.lines.length === target.lines.length && s.lines.every((l) => l.id === "Brute"), "only the hovered creature's lines");
+  assert.equal(s.lines.filter((l) => l.blocked).length, target.blocked);
+  assert.ok(await page.locator("#board.c-grab").count() === 1, "the cursor offers to grab");
+
+  // On screen: a blocked line shows the blocked red somewhere along it, a clear one the green.
+  const along = async (l) => {
+    const found = [];
+    for (let k = 1; k < 40; k++) {
+      const f = k / 40;
+      const [x, y] = [l.from[0] + (l.to[0] - l.from[0]) * f, l.from[1] + (l.to[1] - l.from[1]) * f];
+      found.push(await page.evaluate(([x, y]) => globalThis.__aoekitDemo.pixel(x, y), [x, y]));
+    }
+    return found;
+  };
+  const blocked = s.lines.filter((l) => l.blocked);
+  const clear = s.lines.filter((l) => !l.blocked);
+  assert.ok((await along(blocked[0])).some(isBlockedRed), "a blocked line is drawn red (dashed)");
+  assert.ok((await along(clear[0])).some(isClearGreen), "a clear line is drawn green");
+  await shot(page, "demo-cover-hover.png");
+
+  // Erasing the low wall (Erase tool, X): nothing blocks the Brute any more, no cover (§5.5).
+  await page.keyboard.press("x");
+  const wall = s.request.obstacles.find((w) => w.fill === 0.5 && w.x === brute.x - 1 && w.y === brute.y);
+  await drag(page, [wall.x, wall.y], [wall.x, wall.y]);
+  s = await look(page);
+  const after = s.result.targets.find((x) => x.id === "Brute");
+  assert.deepEqual([after.cover, after.blocked], ["none", 0]);
+  await clean(page, problems);
+});
+
+test("demo: a Draw Steel burst stops at walls; erased walls let it through", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const wall = [6, 7, 8, 9, 10].map((y) => ({ x: 13, y, z: 0, fill: 1 }));
+  await importScene(page, { template: "2 burst", caster: { id: "Talent", x: 12, y: 8, z: 0, side: "party" }, tokens: [{ id: "Hidden", x: 14, y: 8, z: 0, side: "enemy" }], obstacles: wall, bounds: BOARD }, "burst.json");
+  let s = await look(page);
+  // A 2 burst is every square within 2 of the caster (§3.3): x 10…14, y 6…10. The wall's squares
+  // never belong and the squares behind it have no line of effect (§3.2): x 10…12 remain.
+  const near = [];
+  for (let y = 6; y <= 10; y++) for (let x = 10; x <= 12; x++) near.push([x, y]);
+  assert.ok(!("origin" in s.request), "a burst starts at the caster");
+  assert.equal(s.result.count, 15);
+  assert.deepEqual(sorted(s.drawn), sorted(near));
+  assert.equal(s.result.targets[0].id, "Talent", "the caster is in its own burst (§3.3)");
+  assert.ok(!s.result.targets.some((x) => x.id === "Hidden" && x.affected), "the creature behind the wall is not hit");
+  assert.equal(await page.locator("#board-note").textContent(), "");
+  await shot(page, "demo-burst-walls.png");
+
+  // Erase the wall by dragging along it: one stroke, every square.
+  await page.click('button[data-tool="erase"]');
+  await drag(page, [13, 6], [13, 10]);
+  s = await look(page);
+  assert.deepEqual(s.request.obstacles, []);
+  assert.equal(s.result.count, 25, "5 × 5 squares without walls");
+  assert.ok(s.result.targets.some((x) => x.id === "Hidden" && x.affected));
+  await page.keyboard.press("Control+z");
+  s = await look(page);
+  assert.equal(s.result.count, 15, "undo puts the wall back");
+  await clean(page, problems);
+});
+
+test("demo: every board edit is one undo step; redo restores it; a missed grab paints nothing; text fields keep their own undo", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  let s = await look(page);
+  const walls0 = s.scene.obstacles.length;
+  const bandit = () => look(page).then((x) => x.scene.tokens.find((e) => e.id === "Bandit"));
+  const b0 = await bandit();
+  assert.deepEqual([b0.x, b0.y], [18, 12]);
+
+  // With the Move tool, a click on an empty square only clears the selection.
+  const p = await at(page, 21, 2);
+  await page.mouse.click(p.x, p.y);
+  s = await look(page);
+  assert.equal(s.scene.obstacles.length, walls0);
+  assert.equal(s.selected, null);
+  assert.equal(await page.locator("#board.c-paint").count(), 0);
+
+  // The Wall tool paints every square a drag crosses: one step.
+  await page.keyboard.press("w");
+  assert.equal(await page.locator("#board.c-paint").count(), 1, "painting shows a crosshair");
+  await drag(page, [18, 1], [21, 1]);
+  s = await look(page);
+  assert.equal(s.scene.obstacles.length, walls0 + 4);
+  assert.ok([18, 19, 20, 21].every((x) => s.scene.obstacles.some((w) => w.x === x && w.y === 1 && w.fill === 1)));
+
+  // Move the bandit one square; then try to drop it on a wall: it stays off the wall.
+  await page.keyboard.press("v");
+  await drag(page, [18, 12], [19, 12]);
+  assert.deepEqual(await bandit().then((e) => [e.x, e.y]), [19, 12]);
+  await drag(page, [19, 12], [16, 10]);
+  const e = await bandit();
+  s = await look(page);
+  assert.ok(!s.scene.obstacles.some((w) => w.x === e.x && w.y === e.y), `the bandit was dropped on a wall at ${e.x}, ${e.y}`);
+  await page.keyboard.press("Control+z"); // the refused drop moved it at most as far as it could go
+
+  // Undo, undo; redo, redo (both keys); the buttons too.
+  assert.deepEqual(await bandit().then((e) => [e.x, e.y]), [19, 12]);
+  await page.keyboard.press("Control+z");
+  assert.deepEqual(await bandit().then((e) => [e.x, e.y]), [18, 12]);
+  await page.keyboard.press("Control+z");
+  assert.equal((await look(page)).scene.obstacles.length, walls0);
+  await page.keyboard.press("Control+Shift+z");
+  assert.equal((await look(page)).scene.obstacles.length, walls0 + 4);
+  await page.keyboard.press("Control+y");
+  assert.deepEqual(await bandit().then((e) => [e.x, e.y]), [19, 12]);
+  await page.click("#undo");
+  assert.deepEqual(await bandit().then((e) => [e.x, e.y]), [18, 12]);
+  await page.click("#redo");
+  assert.deepEqual(await bandit().then((e) => [e.x, e.y]), [19, 12]);
+
+  // Ctrl+Z in the notation box undoes the typing, not the board.
+  const before = await look(page);
+  await page.click("#notation");
+  await page.keyboard.press("End");
+  await page.keyboard.type("h2");
+  await page.keyboard.press("Control+z");
+  s = await look(page);
+  assert.deepEqual(s.scene.obstacles, before.scene.obstacles);
+  assert.deepEqual(s.scene.tokens, before.scene.tokens);
+  assert.equal(s.history.index, before.history.index);
+  await clean(page, problems);
+});
+
+test("demo: importing a bad file changes nothing and says why; an exported file imports back", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  const first = await look(page);
+
+  // Export writes the evaluate request the page sends: the engine in Node answers it the same.
+  const [download] = await Promise.all([page.waitForEvent("download", WAIT), page.click("#export")]);
+  const exported = JSON.parse(readFileSync(await download.path(), "utf8"));
+  assert.deepEqual(exported, first.request);
+  assert.deepEqual(aoe.evaluate(exported), first.result);
+
+  const message = page.locator("#scene-message");
+  for (const [name, content, why] of [
+    ["garbage.json", "{ this is not json", /not JSON/],
+    ["array.json", "[1, 2, 3]", /expected a JSON object/],
+    ["twice.json", { ...OPEN_FIELD, tokens: [{ id: "A", x: 1, y: 1 }, { id: "A", x: 3, y: 3 }] }, /used twice/],
+    ["notation.json", { ...OPEN_FIELD, template: "Con4" }, /a cone needs a direction/],
+    ["size.json", { ...OPEN_FIELD, tokens: [{ id: "A", x: 1, y: 1, size: "Colossal" }] }, /unknown size name/],
+    ["off.json", { ...OPEN_FIELD, tokens: [{ id: "A", x: 40, y: 1 }] }, /off the 24 × 16 board/],
+    ["rules.json", { ...OPEN_FIELD, rules: "dnd35" }, /rules/],
+  ]) {
+    await importScene(page, content, name);
+    assert.match(await message.textContent(), why, name);
+    assert.match(await message.textContent(), /The scene is unchanged/);
+    assert.equal(await message.getAttribute("class"), "message error");
+    const s = await look(page);
+    assert.deepEqual(s.exported, first.exported, `${name} changed the scene`);
+    assert.equal(s.history.length, first.history.length, `${name} added a step`);
+  }
+
+  // A good file replaces the scene; the exported one brings the first back.
+  await importScene(page, OPEN_FIELD, "good.json");
+  assert.equal(await message.getAttribute("class"), "message");
+  assert.equal((await look(page)).request.template, "Cir2");
+  await importScene(page, readFileSync(await download.path(), "utf8"), "aoekit-scene.json");
+  assert.deepEqual((await look(page)).request, first.request);
+  await clean(page, problems);
+});
+
+test("demo: the scene survives a reload", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  // Paint a low wall, add a creature and name it, pick another template.
+  await page.keyboard.press("l");
+  await drag(page, [20, 2], [22, 2]);
+  await page.click("#add-token");
+  await page.fill("#ed-id", "Scout");
+  await page.press("#ed-id", "Enter");
+  const added = (await look(page)).scene.tokens.find((e) => e.id === "Scout");
+  await page.click('button[data-tool="move"]'); // (a V typed now would go into the name field)
+  await drag(page, [added.x, added.y], [20, 5]); // somewhere with room to grow
+  await page.selectOption("#ed-side", "neutral");
+  await page.fill("#ed-size", "large");
+  await page.press("#ed-size", "Enter");
+  assert.equal(await page.locator("#editor-error").textContent(), "");
+  await page.selectOption("#presets", "2 burst");
+  const before = await look(page);
+  const scout = before.request.tokens.find((e) => e.id === "Scout");
+  assert.deepEqual([scout.side, scout.size], ["neutral", 2], "a size name becomes its number (Large = 2, §1.5)");
+  assert.equal(before.request.obstacles.filter((w) => w.y === 2 && w.fill === 0.5).length, 3);
+  assert.equal(before.request.template, "2 burst");
+
+  await page.reload();
+  await ready(page);
+  const after = await look(page);
+  assert.deepEqual(after.request, before.request);
+  assert.equal(await page.inputValue("#notation"), "2 burst");
+  await clean(page, problems);
+});
+
+test("demo: at 390 px wide the board and the panel both fit, the board drawn at the device's pixel ratio", async (t) => {
+  const o = await open(t, { width: 390, height: 844, dpr: 3 });
+  if (!o) return;
+  const { page, problems } = o;
+  for (const sel of ["#board-wrap", "#board", ".panel", "#notation", "#targets"]) {
+    const box = await page.locator(sel).boundingBox();
+    assert.ok(box && box.width > 0 && box.height > 0, `${sel} is empty`);
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `${sel} spans ${box.x}…${box.x + box.width}`);
+  }
+  const board = await page.locator("#board-wrap").boundingBox();
+  const panel = await page.locator(".panel").boundingBox();
+  assert.ok(panel.y >= board.y + board.height, "the panel is below the board");
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scrolling");
+  const canvas = await page.evaluate(() => {
+    const c = document.getElementById("board");
+    return { w: c.width, h: c.height, cssW: c.getBoundingClientRect().width, cssH: c.getBoundingClientRect().height };
+  });
+  assert.equal(canvas.w, Math.round(canvas.cssW * 3), "backing store = CSS size × devicePixelRatio");
+  assert.equal(canvas.h, Math.round(canvas.cssH * 3));
+  await shot(page, "demo-390.png", { fullPage: true });
+  await clean(page, problems);
+});
+
+test("demo: the notation box asks engine.parse, keeps the last valid template and shows where an error is; placements follow the rules", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  const first = await look(page);
+
+  // A half-typed notation: the error and its position, inline; the board keeps Con6N.
   await page.fill("#notation", "Con4");
-  assert.match(await status.textContent(), /^bad_notation: Con4: a cone needs a direction .* at position 5$/);
-  assert.equal(await status.getAttribute("class"), "error");
-  await page.selectOption("#presets", "Cir3");
-  s = await state();
-  assert.equal(s.error, "");
-  assert.equal(s.count, 49, "Cir3 is (2R+1)² = 49 squares on one level (§2.3)");
+  const box = page.locator("#notation-error");
+  assert.ok(await box.isVisible());
+  assert.match(await box.textContent(), /^bad_notation: Con4: a cone needs a direction .* at position 5/);
+  assert.equal(await box.locator("mark").textContent(), " ", "position 5 is one past the end of Con4");
+  assert.equal(await page.getAttribute("#notation", "aria-invalid"), "true");
+  let s = await look(page);
+  assert.deepEqual(s.request, first.request);
+  assert.deepEqual(s.drawn, first.drawn);
+  await page.fill("#notation", "Cir3");
+  assert.ok(!(await box.isVisible()));
+  s = await look(page);
+  assert.equal(s.result.count, 49, "Cir3 is 7 × 7 squares a level (§2.3)");
+  assert.match(await page.locator("#template-info").textContent(), /TDGS circle, radius 3/);
 
-  const shots = join(ROOT, "build");
-  mkdirSync(shots, { recursive: true });
-  writeFileSync(join(shots, "demo.png"), await page.screenshot());
-  assert.deepEqual(errors, []);
-  await page.close();
+  // A TDGS cone from a chosen square (§2.9): the cone starts there, pointing the caster's way;
+  // out of range, it is hatched where it would be and the square stays put.
+  await page.fill("#notation", "Con3N");
+  await page.check("#source");
+  s = await look(page);
+  const src = s.request.origin;
+  assert.ok(src, "source mode sends the chosen square as origin");
+  const fromSource = specCone(3, DIRS.indexOf(s.request.caster.facing), src.x, src.y);
+  assert.deepEqual(sorted(s.drawn), sorted(fromSource));
+  await page.fill("#range", "2");
+  s = await look(page);
+  assert.equal(s.error.code, "out_of_range", `the source is ${chebyshev(src, s.request.caster)} squares away`);
+  assert.deepEqual(s.request.origin, src);
+  assert.deepEqual(sorted(ground(s.ghost)), sorted(fromSource));
+  await page.fill("#range", "");
+  await page.uncheck("#source");
+
+  // A rectangle turns with Q/E by quarters (§2.7): Rec3x2 anchored at A, turned E, covers A + (j, i).
+  await page.fill("#notation", "Rec3x2");
+  await page.focus("#board");
+  await page.keyboard.press("e");
+  s = await look(page);
+  assert.equal(s.request.orientation, "E");
+  const A = s.request.origin;
+  const rect = [];
+  for (let i = 0; i < 3; i++) for (let j = 0; j < 2; j++) rect.push([A.x + j, A.y + i]);
+  assert.deepEqual(sorted(s.drawn), sorted(rect));
+  assert.equal(await page.locator("#turn-label").textContent(), "rectangle E");
+
+  // The rule set follows the notation; an override says so.
+  await page.fill("#notation", "3 aura");
+  assert.match(await page.locator("#rules-note").textContent(), /^Draw Steel rules$/);
+  s = await look(page);
+  assert.ok(!("origin" in s.request) && !("rules" in s.request), "an aura starts at the caster, under its own rules");
+  await page.selectOption("#rules", "tdgs");
+  s = await look(page);
+  assert.equal(s.request.rules, "tdgs");
+  assert.match(await page.locator("#rules-note").textContent(), /TDGS rules on a Draw Steel template/);
+  await page.selectOption("#rules", "");
+
+  // A Draw Steel line: origin beside the caster, aimed by dragging the aim handle (§3.5).
+  await page.fill("#notation", "6 x 1 line within 1");
+  s = await look(page);
+  assert.ok(s.request.origin && s.request.aim, "a line has an origin and an aim");
+  assert.ok(chebyshev(s.request.origin, s.request.caster) <= 1, "its first square is within 1");
+  assert.equal(s.result.count, 6, "6 squares long, 1 wide and 1 high");
+  const aim0 = s.request.aim;
+  await drag(page, [aim0.x, aim0.y], [aim0.x, aim0.y + 4]);
+  s = await look(page);
+  assert.deepEqual(s.request.aim, { x: aim0.x, y: aim0.y + 4, z: 0 });
+  assert.equal(s.result.count, 6);
+  assert.deepEqual(aoe.evaluate(s.request).cells, s.result.cells);
+
+  // A wall waits for its squares, then takes them square by square as its path (§3.6).
+  await page.fill("#notation", "10 wall within 10");
+  s = await look(page);
+  assert.equal(s.error, null);
+  assert.match(s.waiting, /^Lay the wall/);
+  assert.doesNotMatch(await page.locator("#status").textContent(), /path is required/);
+  assert.equal(await page.getAttribute('button[data-tool="path"]', "aria-pressed"), "true", "the Wall squares tool is chosen");
+  await drag(page, [13, 12], [13, 14]); // within 10 of the caster
+  s = await look(page);
+  assert.deepEqual(s.request.path, [[13, 12, 0], [13, 13, 0], [13, 14, 0]]);
+  assert.equal(s.result.count, 3);
+  await page.keyboard.press("Control+z");
+  s = await look(page);
+  assert.ok(s.waiting && !s.request, "undo takes the squares back");
+  await clean(page, problems);
+});
+
+test("demo: creatures are added, edited, refused where they cannot stand, and removed; keys and help work from the keyboard", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+
+  await page.click("#add-token");
+  let s = await look(page);
+  const added = s.selected.id;
+  assert.ok(s.request.tokens.some((e) => e.id === added));
+  assert.equal(await page.evaluate(() => document.activeElement.id), "ed-id", "the new creature's name is ready to type");
+  // A taken name is refused, with a reason.
+  await page.fill("#ed-id", "Goblin");
+  await page.press("#ed-id", "Enter");
+  assert.match(await page.locator("#editor-error").textContent(), /already on the board/);
+  assert.ok((await look(page)).request.tokens.some((e) => e.id === added));
+  await page.fill("#ed-id", "Flyer");
+  await page.press("#ed-id", "Enter");
+  await page.fill("#ed-z", "3");
+  await page.press("#ed-z", "Enter");
+  await page.fill("#ed-height", "2");
+  await page.press("#ed-height", "Enter");
+  await page.check("#ed-prone");
+  s = await look(page);
+  const flyer = s.request.tokens.find((e) => e.id === "Flyer");
+  assert.deepEqual([flyer.z, flyer.height, flyer.prone], [3, 2, true]);
+  // Growing into a wall is refused.
+  await importScene(page, { ...OPEN_FIELD, obstacles: [{ x: 11, y: 8, z: 0, fill: 1 }] }, "grow.json");
+  await page.locator("#tokens button", { hasText: "Kobold" }).click();
+  await page.fill("#ed-size", "2");
+  await page.press("#ed-size", "Enter");
+  assert.match(await page.locator("#editor-error").textContent(), /overlap a wall at 11, 8/);
+  assert.equal((await look(page)).request.tokens[0].size, 1);
+
+  // Any creature can become the caster; the cone then comes from it.
+  await page.locator("#tokens button", { hasText: "Wolf" }).click();
+  await page.click("#make-caster");
+  s = await look(page);
+  assert.equal(s.request.caster.id, "Wolf");
+  assert.deepEqual(s.request.tokens.map((e) => e.id), ["Kobold", "Mage", "Hermit"]);
+  await page.click("#undo");
+  assert.equal((await look(page)).request.caster.id, "Mage");
+
+  // Keyboard: [ ] choose, arrows move, Delete removes.
+  await page.focus("#board");
+  await page.keyboard.press("Escape");
+  assert.equal((await look(page)).selected, null, "Esc clears the selection");
+  await page.keyboard.press("]");
+  s = await look(page);
+  assert.deepEqual(s.selected, { kind: "entity", id: "Mage" });
+  await page.keyboard.press("]");
+  await page.keyboard.press("ArrowUp");
+  s = await look(page);
+  assert.deepEqual(s.request.tokens[0], { id: "Kobold", x: 10, y: 7, z: 0, size: 1, side: "enemy" });
+  await page.keyboard.press("Delete");
+  s = await look(page);
+  assert.deepEqual(s.request.tokens.map((e) => e.id), ["Wolf", "Hermit"]);
+
+  // Help: ? opens it, Esc closes it.
+  await page.keyboard.press("?");
+  assert.ok(await page.locator("#help").isVisible());
+  assert.match(await page.locator("#help").textContent(), /Ctrl/);
+  await page.keyboard.press("Escape");
+  assert.ok(!(await page.locator("#help").isVisible()));
+  await page.click("#help-button");
+  assert.ok(await page.locator("#help").isVisible());
+  await page.click("#help-close");
+
+  // Focus is visible on a control reached with Tab.
+  await page.focus("#rotl");
+  await page.keyboard.press("Tab");
+  const outline = await page.evaluate(() => {
+    const cs = getComputedStyle(document.activeElement);
+    return [document.activeElement.id, cs.outlineStyle, parseFloat(cs.outlineWidth)];
+  });
+  assert.equal(outline[0], "rotr");
+  assert.ok(outline[1] !== "none" && outline[2] >= 2, `focus outline: ${outline}`);
+  await clean(page, problems);
+});
+
+test("demo: seeded rolls show each target's dice; a push moves a creature along the path drawn", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+
+  await page.check("#rolls");
+  let s = await look(page);
+  assert.ok(s.request.resolve && Number.isInteger(s.request.resolve.seed));
+  const rolled = s.result.targets.filter((x) => x.roll);
+  assert.deepEqual(rolled.map((x) => x.id), s.result.targets.filter((x) => x.affected).map((x) => x.id), "one roll per affected target (§7.4)");
+  assert.deepEqual(aoe.evaluate(s.request).targets.map((x) => x.roll), s.result.targets.map((x) => x.roll), "same seed, same dice");
+  const items = await page.locator("#targets li").allTextContents();
+  for (const x of rolled) assert.ok(items.some((text) => text.includes(x.id) && text.includes(`d20 ${x.roll.dice.join(" → ")}`)), x.id);
+  await page.click("#reroll");
+  assert.equal((await look(page)).request.resolve.seed, s.request.resolve.seed + 1);
+  await page.uncheck("#rolls");
+
+  // Enemies only (§7.3): the caster's ally stays in the area but is left out.
+  await page.selectOption("#trait", "enemiesOnly");
+  s = await look(page);
+  assert.deepEqual(s.request.targeting, { trait: "enemiesOnly", excludeCaster: false });
+  const ally = s.result.targets.find((x) => x.id === "Paladin");
+  assert.deepEqual([ally.inArea, ally.affected, ally.reason], [true, false, "targeting"]);
+  assert.ok(s.result.targets.some((x) => x.id === "Goblin" && x.affected));
+  await page.selectOption("#trait", "none");
+
+  // Push the goblin 3 squares away from the caster: each square farther (§3.7).
+  await page.click("#move-section summary");
+  await page.locator("#tokens button", { hasText: "Goblin" }).click();
+  s = await look(page);
+  const m = await page.evaluate(() => globalThis.__aoekitDemo.state.move);
+  const caster = s.request.caster;
+  const goblin = s.request.tokens.find((e) => e.id === "Goblin");
+  assert.ok(m.path.length > 0);
+  let prev = chebyshev(goblin, caster);
+  for (const [x, y] of m.path) {
+    const d = chebyshev({ x, y }, caster);
+    assert.ok(d > prev, `(${x}, ${y}) is not farther from the caster`);
+    prev = d;
+  }
+  assert.match(await page.locator("#move-info").textContent(), /^push Goblin 3: /);
+  await shot(page, "demo-push.png");
+  await page.click("#move-apply");
+  s = await look(page);
+  const moved = s.request.tokens.find((e) => e.id === "Goblin");
+  assert.deepEqual({ x: moved.x, y: moved.y, z: moved.z }, m.end);
+  await clean(page, problems);
 });
