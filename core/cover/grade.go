@@ -33,3 +33,20 @@ func DrawSteel(blocked, total int) Grade {
 	}
 	return Grade{Name: "full", Full: true}
 }
+
+// DnD35 grades blocked of total segments on the Ikosa scale of the dnd35 profile (SPEC §5.7,
+// seed 004): f = 0 none, f ≤ ¼ partial (+2), f ≤ ¾ cover (+4), f < 1 improved (+8), all
+// blocked total (no attack). No segments is no cover.
+func DnD35(blocked, total int) Grade {
+	switch {
+	case total == 0 || blocked <= 0:
+		return Grade{Name: "none"}
+	case 4*blocked <= total:
+		return Grade{Name: "partial", Bonus: 2}
+	case 4*blocked <= 3*total:
+		return Grade{Name: "cover", Bonus: 4}
+	case blocked < total:
+		return Grade{Name: "improved", Bonus: 8}
+	}
+	return Grade{Name: "total", Full: true}
+}

@@ -1,0 +1,203 @@
+package engine
+
+import (
+	"github.com/aoekit/aoekit/core/cover"
+	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
+)
+
+// Attack cover (SPEC §5.7, seed 004): what cover does a target have against one attacker's
+// melee, reach or ranged attack? The request and result types below belong with the others
+// in types.go (CONTRACT cover) and are kept here until they move.
+
+// CoverRequest is an attack-cover request (CONTRACT cover, SPEC §5.7). Missing optional
+// fields take SPEC defaults; unknown fields are ignored. Thin walls (SPEC §5.6) are not
+// implemented yet: the request has no `walls` field.
+//
+//wire:want an object
+type CoverRequest struct {
+	// The rule set whose grades apply: `tdgs` (the default), `drawsteel` or `dnd35`.
+	//ts:type "tdgs" | "drawsteel" | "dnd35"
+	Rules string `json:"rules,omitempty"`
+	// `melee` (the spaces must be adjacent), `reach` or `ranged`.
+	//ts:type "melee" | "reach" | "ranged"
+	Attack   string   `json:"attack"`
+	Attacker Attacker `json:"attacker"`
+	Target   Token    `json:"target"`
+	// The other entities: validated as evaluate's tokens are, and never blocking (SPEC §5.2).
+	Tokens    []Token    `json:"tokens,omitempty"`
+	Obstacles []Obstacle `json:"obstacles,omitempty"`
+}
+
+// Attacker is the attacking entity of a cover request: a token (SPEC §1.5) and whether it is
+// flying. An attacker that is not flying stands on ground, and does not strike down through
+// its bottom face (SPEC §5.4). Its id is optional.
+//
+// In Go, Size 0 means 1 unless SizeName names a size; Height 0 means Size; Facing "" means N.
+//
+//wire:want an attacker object
+type Attacker struct {
+	ID string `json:"id,omitempty"`
+	X  int    `json:"x"`
+	Y  int    `json:"y"`
+	Z  int    `json:"z"`
+	//ts:type number | string
+	Size     int    `json:"size,omitempty" wire:"size"` // or SizeName, for a name
+	SizeName string `json:"-"`
+	Height   int    `json:"height,omitempty"`
+	//ts:type Direction
+	Facing string `json:"facing,omitempty"`
+	Side   string `json:"side,omitempty"`
+	Prone  bool   `json:"prone,omitempty"`
+	// Not standing on ground: a flying attacker strikes down through every face turned toward
+	// the target.
+	Flying bool `json:"flying,omitempty"`
+}
+
+// Token is the attacker as a token, without Flying.
+func (a *Attacker) Token() Token {
+	return Token{ID: a.ID, X: a.X, Y: a.Y, Z: a.Z, Size: a.Size, SizeName: a.SizeName, Height: a.Height,
+		Facing: a.Facing, Side: a.Side, Prone: a.Prone}
+}
+
+// CoverResult is the answer to a cover request (CONTRACT cover, SPEC §5.7).
+type CoverResult struct {
+	// The grade of the request's rule set: `none`, `partial`, `half` or `full` (tdgs; always
+	// `none` in melee), `none`, `cover` or `full` (drawsteel), `none`, `partial`, `cover`,
+	// `improved` or `total` (dnd35).
+	//ts:type "none" | "partial" | "half" | "cover" | "improved" | "full" | "total"
+	Grade string `json:"grade"`
+	// The bonus the grade gives: 0, 2, 4 or 8 (none for full or total cover, which allow no
+	// attack).
+	Bonus int `json:"bonus"`
+	// How many of `lines` are blocked.
+	Blocked int `json:"blocked"`
+	// How many `lines` there are.
+	Total int `json:"total"`
+	// Whether at least one line is clear.
+	LineOfEffect bool `json:"lineOfEffect"`
+	// The attacker's cell the attack is judged from, [x, y, z].
+	From [3]int32 `json:"from"`
+	// The segments from that cell's source points to the target's points, in world units.
+	Lines []Line `json:"lines"`
+}
+
+// maxCoverWork bounds the work of one cover request (SPEC §8.3): an upper bound on the
+// segments judged times the cells each may cross (about a third of a second of work at the
+// bound). Large attackers and targets (size 2) anywhere within 1000 squares of each other,
+// and Gargantuan ones (size 4) within 100, stay below it.
+const maxCoverWork = 1 << 25
+
+// Cover answers an attack-cover request (CONTRACT cover, SPEC §5.7). Errors are *Error.
+func Cover(req *CoverRequest) (*CoverResult, error) {
+	res, err := attackCover(req)
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// An attackRules grades an attack's segments under one rule set (SPEC §5.7's table).
+type attackRules func(kind cover.Kind, blocked, total int) cover.Grade
+
+func attackRulesOf(rules string) (attackRules, *Error) {
+	switch rules {
+	case "", "tdgs":
+		return func(kind cover.Kind, blocked, total int) cover.Grade {
+			if kind == cover.Melee {
+				return cover.Grade{Name: "none"} // TDGS: no cover in melee
+			}
+			return cover.TDGS(blocked, total)
+		}, nil
+	case "drawsteel":
+		return func(_ cover.Kind, blocked, total int) cover.Grade { return cover.DrawSteel(blocked, total) }, nil
+	case "dnd35":
+		return func(_ cover.Kind, blocked, total int) cover.Grade { return cover.DnD35(blocked, total) }, nil
+	}
+	return nil, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or dnd35, got \""+rules+"\"")
+}
+
+func attackKindOf(attack string) (cover.Kind, *Error) {
+	switch attack {
+	case "melee":
+		return cover.Melee, nil
+	case "reach":
+		return cover.Reach, nil
+	case "ranged":
+		return cover.Ranged, nil
+	}
+	return 0, newError(CodeBadRequest, "attack: expected melee, reach or ranged, got \""+attack+"\"")
+}
+
+// attackCover validates req in field order (rules, attack, attacker, target, tokens,
+// obstacles), then checks the distance (an attacker inside its target is a bad request; a
+// melee target must be adjacent, SPEC §5.7) and the size of the work (§8.3), reads the board
+// around the two spaces and judges the target from the attacker's best cell.
+func attackCover(req *CoverRequest) (*CoverResult, *Error) {
+	if req == nil {
+		return nil, newError(CodeBadRequest, "request is required")
+	}
+	grade, e := attackRulesOf(req.Rules)
+	if e != nil {
+		return nil, e
+	}
+	kind, e := attackKindOf(req.Attack)
+	if e != nil {
+		return nil, e
+	}
+	atok := req.Attacker.Token()
+	att, e := entityOf(field("attacker"), &atok)
+	if e != nil {
+		return nil, e
+	}
+	tgt, e := entityOf(field("target"), &req.Target)
+	if e != nil {
+		return nil, e
+	}
+	if id := req.Target.ID; id != "" && id == atok.ID {
+		return nil, newError(CodeBadRequest, "target.id: \""+id+"\" is also the attacker's id")
+	}
+	if e = checkTokens(req.Tokens, nil, nil); e != nil {
+		return nil, e
+	}
+	for i := range req.Tokens {
+		for _, o := range [2]struct{ id, whose string }{{atok.ID, "attacker's"}, {req.Target.ID, "target's"}} {
+			if o.id != "" && req.Tokens[i].ID == o.id {
+				return nil, newError(CodeBadRequest, label{"tokens", i}.String()+".id: \""+o.id+"\" is also the "+o.whose+" id")
+			}
+		}
+	}
+	w := box{att.space.Min(), att.space.Max()}
+	w.grow(tgt.space.Min(), tgt.space.Max())
+	in, e := checkObstacles(req.Obstacles, &box{w.lo.Add(grid.C(-2, -2, -2)), w.hi.Add(grid.C(2, 2, 2))})
+	if e != nil {
+		return nil, e
+	}
+	switch d := att.space.Dist(tgt.space); {
+	case d == 0:
+		return nil, newError(CodeBadRequest, "target: its space overlaps the attacker's; an attacker cannot attack from inside its target")
+	case kind == cover.Melee && d != 1:
+		return nil, newError(CodeOutOfRange, "target is "+num.Itoa(d)+" squares from the attacker; a melee attack needs adjacent spaces (distance 1)")
+	}
+	standing := !req.Attacker.Flying
+	// Each segment crosses at most as many cells as the box of the two spaces is long, wide
+	// and high together.
+	steps := int64(w.hi.X-w.lo.X) + int64(w.hi.Y-w.lo.Y) + int64(w.hi.Z-w.lo.Z) + 3
+	limit := int64(maxCoverWork) / steps
+	if n := cover.SegmentBound(kind, att.space, tgt.space, standing, limit); n > limit {
+		return nil, newError(CodeTooLarge, "attacker: judging this attack's cover would cross more than "+num.Itoa(maxCoverWork)+
+			" cells (spaces too large or too far apart)")
+	}
+	solids := indexObstacles(req.Obstacles, in)
+	r, from, ok := cover.FromSpace(kind, att.space, cover.Target{Space: tgt.space, Prone: req.Target.Prone}, standing, solids)
+	if !ok {
+		return nil, &Error{Code: CodeBadRequest, Message: "internal error: no attacker cell to judge cover from", Internal: true}
+	}
+	g := grade(kind, r.Blocked, r.Total())
+	res := &CoverResult{Grade: g.Name, Bonus: g.Bonus, Blocked: r.Blocked, Total: r.Total(),
+		LineOfEffect: r.Blocked < r.Total(), From: cell32(from), Lines: make([]Line, len(r.Segments))}
+	for i, sg := range r.Segments {
+		res.Lines[i] = Line{From: sg.From.World(), To: sg.To.World(), Blocked: sg.Blocked}
+	}
+	return res, nil
+}
