@@ -1,41 +1,76 @@
 package engine
 
-// Pos is a cell on the wire: {"x": 1, "y": 2, "z": 0}.
+// The types of this file (and Error) are the contract of web/CONTRACT.md, described once:
+// `go generate ./wasm/wire` derives from them the JSON codec every door shares (wasm/wire) and
+// the package's TypeScript declarations (web/index.d.ts). What the generator reads:
+//
+//   - json tags: a field's name on the wire, and with omitempty that it may be absent (left
+//     out of an answer when zero, optional in TypeScript);
+//   - doc comments above a type or a field: its JSDoc, "Name is" dropped from a type's first
+//     sentence. Paragraphs that start "In Go" and comments at the end of a line are for Go only;
+//   - a wire tag, wire:"name": a polymorphic field, read by wasm/wire's hand-written nameField
+//     (custom.go), which is given the field, or with wire:"name,struct" the struct;
+//   - a //ts:type line in a field's doc comment: its TypeScript type where its Go type says too
+//     little (a union of strings; a name the d.ts template declares). Not a tag, which the
+//     module would carry in its type descriptors, as it does json and wire tags;
+//   - //wire:want and //wire:list lines in a type's doc comment: what a type error expects for
+//     the type and for a list of it ("tokens[3]: expected a token object, got null").
+
+// Pos is a cell as an object, {"x": 1, "y": 2, "z": 0}: the form of caster, token and origin
+// positions.
+//
+//wire:want an object {"x", "y", "z"}
 type Pos struct {
 	X int `json:"x"`
 	Y int `json:"y"`
 	Z int `json:"z"`
 }
 
-// Token is an entity on the board (SPEC §1.5). Size 0 means 1 unless SizeName names a size
-// (the wire's "size" may be a number or a name); Height 0 means Size; Facing "" means N.
+// Token is an entity on the board (SPEC §1.5). Its anchor (x, y, z) is its north-west, lowest
+// cell. `size` is a number of squares or a size name (`"Large"`, `"1T"`…), 1 by default;
+// `height` defaults to the size; `facing` to N.
+//
+// In Go, Size 0 means 1 unless SizeName names a size; Height 0 means Size; Facing "" means N.
+//
+//wire:want a token object
+//wire:list an array of tokens
 type Token struct {
-	ID       string `json:"id"`
-	X        int    `json:"x"`
-	Y        int    `json:"y"`
-	Z        int    `json:"z"`
-	Size     int    `json:"size,omitempty"`
+	ID string `json:"id"`
+	X  int    `json:"x"`
+	Y  int    `json:"y"`
+	Z  int    `json:"z"`
+	//ts:type number | string
+	Size     int    `json:"size,omitempty" wire:"size,struct"` // or SizeName, for a name
 	SizeName string `json:"-"`
 	Height   int    `json:"height,omitempty"`
-	Facing   string `json:"facing,omitempty"`
-	Side     string `json:"side,omitempty"`
-	Prone    bool   `json:"prone,omitempty"`
+	//ts:type Direction
+	Facing string `json:"facing,omitempty"`
+	// Free text ("party", "enemy"…) compared by the targeting traits.
+	Side  string `json:"side,omitempty"`
+	Prone bool   `json:"prone,omitempty"`
 }
 
-// Obstacle is a solid cell (SPEC §1.6); Fill in (0, 1] is its filled fraction of the height,
-// 0 meaning 1. The engine rounds Fill to the nearest 1/400 by its decimal value, a tie rounding
-// up, and to 1/400 at least (SPEC §5.1): the decimal of a float64 is the shortest that reads
-// back as it, strconv.FormatFloat(f, 'g', -1, 64), which is also what encoding/json and
+// Obstacle is a solid cell (SPEC §1.6); `fill` in (0, 1] is its filled fraction of the height,
+// 1 by default.
+//
+// In Go, Fill 0 means 1. The engine rounds Fill to the nearest 1/400 by its decimal value, a tie
+// rounding up, and to 1/400 at least (SPEC §5.1): the decimal of a float64 is the shortest that
+// reads back as it, strconv.FormatFloat(f, 'g', -1, 64), which is also what encoding/json and
 // JavaScript write, so a Go caller's 0.03625 is 15/400 as the JSON text 0.03625 is. The wire
 // reads a fill's text exactly and hands the engine n/400 (see ParseFill).
+//
+//wire:want an obstacle object {"x", "y", "z", "fill"}
+//wire:list an array of obstacles
 type Obstacle struct {
 	X    int     `json:"x"`
 	Y    int     `json:"y"`
 	Z    int     `json:"z"`
-	Fill float64 `json:"fill,omitempty"`
+	Fill float64 `json:"fill,omitempty" wire:"fill"`
 }
 
-// Bounds is the board, inclusive.
+// Bounds is the board, inclusive on both ends.
+//
+//wire:want an object {"min": [x, y, z], "max": [x, y, z]}
 type Bounds struct {
 	Min [3]int `json:"min"`
 	Max [3]int `json:"max"`
@@ -48,21 +83,32 @@ type Range struct {
 	Squares int
 }
 
-// Targeting is the smart-targeting trait (SPEC §7.3).
+// Targeting is smart targeting (SPEC §7.3).
+//
+//wire:want a targeting object
 type Targeting struct {
-	Trait         string   `json:"trait,omitempty"` // none, alliesExcluded, enemiesOnly, selective
+	//ts:type "none" | "alliesExcluded" | "enemiesOnly" | "selective"
+	Trait string `json:"trait,omitempty"`
+	// The ids a `selective` trait keeps.
 	IDs           []string `json:"ids,omitempty"`
 	ExcludeCaster bool     `json:"excludeCaster,omitempty"`
-	ExcludeCells  [][3]int `json:"excludeCells,omitempty"`
+	// Cells that leave the area.
+	ExcludeCells [][3]int `json:"excludeCells,omitempty"`
 }
 
-// Resolve asks for rolls (SPEC §7.4).
+// Resolve is a request for rolls (SPEC §7.4).
+//
+//wire:want a resolve object
 type Resolve struct {
-	Stat      int            `json:"stat"`
-	Modifiers int            `json:"modifiers"`
-	Luck      int            `json:"luck"`
-	Seed      uint64         `json:"seed"`
-	Defence   map[string]int `json:"defence"`
+	// The caster's attacking stat.
+	Stat      int `json:"stat"`
+	Modifiers int `json:"modifiers,omitempty"`
+	Luck      int `json:"luck,omitempty"`
+	// The generator's seed: same seed and request, same rolls on every platform. An integer;
+	// past 2^53 − 1 a JavaScript number cannot carry it exactly.
+	Seed uint64 `json:"seed,omitempty" wire:"seed"`
+	// Each target's defending stat by id (REF for most areas); cover adds to it.
+	Defence map[string]int `json:"defence,omitempty"`
 }
 
 // TemplateRef is a request's template: notation Text, or an Object as Parse returns it.
@@ -71,78 +117,122 @@ type TemplateRef struct {
 	Object *Template
 }
 
-// Request is an evaluate request (CONTRACT evaluate).
+// Request is an evaluate request (CONTRACT evaluate). Missing optional fields take SPEC
+// defaults; unknown fields are ignored.
+//
+//wire:want an object
 type Request struct {
-	Rules        string // tdgs, drawsteel or circle50 (SPEC §6); "" takes the template's own
-	Template     TemplateRef
-	Caster       *Token
-	Origin       *Pos
-	OriginSquare *Pos
-	Aim          *Pos
-	Path         [][3]int
-	Range        Range
-	Tokens       []Token
-	Obstacles    []Obstacle
-	Bounds       *Bounds
-	Targeting    Targeting
-	Resolve      *Resolve
-	// Orientation turns a rectangle (N, E, S, W); it may also be given in the template object.
-	Orientation string
-	// Metric is the distance for range (SPEC §8.2): chebyshev (default), alternating,
-	// manhattan, euclidean.
-	Metric string
-	// Barriers overrides whether obstacles shape the area (SPEC §6); nil takes the rule set's.
-	Barriers *bool
-	// Cover overrides the cover grades (SPEC §6): tdgs, drawsteel or none; "" takes the rule set's.
-	Cover string
-	// ApplyCover overrides whether full cover leaves a target unaffected; nil takes the rule set's.
-	ApplyCover *bool
+	// The rule set (SPEC §6) whose profile every rule-dependent step follows; the template's own
+	// when absent.
+	//ts:type Rules
+	Rules string `json:"rules,omitempty"`
+	//ts:type TemplateInput
+	Template TemplateRef `json:"template" wire:"template"`
+	// Required for shapes that project from the caster or are placed at range.
+	Caster *Token `json:"caster,omitempty"`
+	// The chosen cell of an at-range shape: circle centre, rectangle anchor, cube's
+	// north-west-lowest cell, line origin.
+	Origin *Pos `json:"origin,omitempty"`
+	// A Draw Steel cube's origin square (SPEC §3.4).
+	OriginSquare *Pos `json:"originSquare,omitempty"`
+	// The cell a Draw Steel line points at.
+	Aim *Pos `json:"aim,omitempty"`
+	// The explicit cells of a Draw Steel line or wall, validated (SPEC §3.5–§3.7).
+	Path [][3]int `json:"path,omitempty"`
+	// A number of squares, `"self"` or `"touch"`.
+	//ts:type number | "self" | "touch"
+	Range     Range      `json:"range,omitempty" wire:"range"`
+	Tokens    []Token    `json:"tokens,omitempty"`
+	Obstacles []Obstacle `json:"obstacles,omitempty"`
+	// Cells outside are left out of `cells` (clipped, not an error).
+	Bounds    *Bounds   `json:"bounds,omitempty"`
+	Targeting Targeting `json:"targeting,omitempty"`
+	Resolve   *Resolve  `json:"resolve,omitempty"`
+	// Turns a rectangle (also accepted in the template object).
+	//ts:type "N" | "E" | "S" | "W"
+	Orientation string `json:"orientation,omitempty"`
+	// Distance for range and circles (SPEC §8.2); chebyshev by default.
+	//ts:type "chebyshev" | "alternating" | "manhattan" | "euclidean"
+	Metric string `json:"metric,omitempty"`
+	// Whether obstacles shape the area (SPEC §6); the rule set's choice when absent.
+	Barriers *bool `json:"barriers,omitempty"`
+	// Which cover grades apply (SPEC §6); the rule set's when absent.
+	//ts:type "tdgs" | "drawsteel" | "none"
+	Cover string `json:"cover,omitempty"`
+	// Whether full cover leaves a target unaffected; the rule set's choice when absent.
+	ApplyCover *bool `json:"applyCover,omitempty"`
 }
 
-// Template is a parsed template on the wire (CONTRACT parse). Zero fields are left out.
+// Template is a parsed template (CONTRACT parse). All sizes are integers in squares; fields a
+// shape does not have are absent. TDGS: circle `radius`; cone `length`, `direction`; line
+// `length`, `direction`, `width`; rectangle `width`, `length`; each `height`. Draw Steel: aura
+// and burst `radius`; cube `side`; line `length`, `width`; wall `squares`; each `within` where
+// given. 50 % circle: `size`, `close`.
+//
+// In Go, an absent size is 0, an absent string "" and an absent close nil.
+//
+//wire:want a template object
 type Template struct {
-	Text        string `json:"text,omitempty"`
-	Notation    string `json:"notation"`
-	Rules       string `json:"rules"`
-	Shape       string `json:"shape"`
-	Radius      int    `json:"radius,omitempty"`
-	Side        int    `json:"side,omitempty"`
-	Size        int    `json:"size,omitempty"`
-	Length      int    `json:"length,omitempty"`
-	Direction   string `json:"direction,omitempty"`
-	Width       int    `json:"width,omitempty"`
-	Height      int    `json:"height,omitempty"`
-	Squares     int    `json:"squares,omitempty"`
-	Within      int    `json:"within,omitempty"`
-	Close       *bool  `json:"close,omitempty"`
+	// The text as given to parse (absent when the template was built from an object).
+	Text string `json:"text,omitempty"`
+	// The canonical notation (SPEC §2.2): parsing it gives the same template.
+	Notation string `json:"notation"`
+	//ts:type Rules
+	Rules string `json:"rules"`
+	//ts:type ShapeName
+	Shape  string `json:"shape"`
+	Radius int    `json:"radius,omitempty"`
+	Side   int    `json:"side,omitempty"`
+	Size   int    `json:"size,omitempty"`
+	Length int    `json:"length,omitempty"`
+	//ts:type Direction
+	Direction string `json:"direction,omitempty"`
+	Width     int    `json:"width,omitempty"`
+	Height    int    `json:"height,omitempty"`
+	Squares   int    `json:"squares,omitempty"`
+	Within    int    `json:"within,omitempty"`
+	Close     *bool  `json:"close,omitempty"`
+	// A rectangle's turn about its anchor (SPEC §2.7); N when absent.
+	//ts:type "N" | "E" | "S" | "W"
 	Orientation string `json:"orientation,omitempty"`
 }
 
-// Result is the answer to an evaluate request (CONTRACT evaluate).
+// Result is the answer to evaluate (CONTRACT evaluate).
 type Result struct {
-	Template      Template   `json:"template"`
-	Direction     string     `json:"direction,omitempty"`
-	Origin        Pos        `json:"origin"`
-	OriginVisible bool       `json:"originVisible"`
-	Cells         [][3]int32 `json:"cells"` // int32 (half the memory): cells lie within ±(MaxCoord + 2·MaxDim)
-	Count         int        `json:"count"`
-	Targets       []Target   `json:"targets"`
+	Template Template `json:"template"`
+	// The absolute direction after facing; absent for shapes without one.
+	//ts:type Direction
+	Direction string `json:"direction,omitempty"`
+	Origin    Pos    `json:"origin"`
+	// Whether the caster has line of sight to the origin (SPEC §2.9, §5.3).
+	OriginVisible bool `json:"originVisible"`
+	// Every affected cell, sorted by z, then y, then x, without duplicates.
+	Cells [][3]int32 `json:"cells"` // int32 (half the memory): cells lie within ±(MaxCoord + 2·MaxDim)
+	Count int        `json:"count"`
+	// The caster first when its space overlaps the shape, then tokens in request order.
+	Targets []Target `json:"targets"`
 }
 
-// Target is one entity whose space overlaps the template (CONTRACT evaluate).
+// Target is an entity whose space overlaps the area (CONTRACT evaluate).
 type Target struct {
 	ID       string `json:"id"`
 	InArea   bool   `json:"inArea"`
 	Affected bool   `json:"affected"`
-	Reason   string `json:"reason,omitempty"` // cover, targeting, barrier
-	Cover    string `json:"cover"`
-	Bonus    int    `json:"bonus"`
-	Blocked  int    `json:"blocked"` // blocked segments, of len(Lines)
-	Lines    []Line `json:"lines"`
-	Roll     *Roll  `json:"roll,omitempty"`
+	// Why an entity in the area is not affected.
+	//ts:type "cover" | "targeting" | "barrier"
+	Reason string `json:"reason,omitempty"`
+	//ts:type CoverGrade
+	Cover string `json:"cover"`
+	// The REF bonus: 0, 2 or 4.
+	Bonus int `json:"bonus"`
+	// How many of `lines` are blocked.
+	Blocked int    `json:"blocked"` // of len(Lines)
+	Lines   []Line `json:"lines"`
+	// Present when the request had `resolve`.
+	Roll *Roll `json:"roll,omitempty"`
 }
 
-// Line is one cover segment in world units (cells), marked blocked or clear.
+// Line is one cover segment (SPEC §5.3) in world units (cells), marked blocked or clear.
 type Line struct {
 	From    [3]float64 `json:"from"`
 	To      [3]float64 `json:"to"`
@@ -158,37 +248,48 @@ type Roll struct {
 }
 
 // MoveRequest is a forced movement (CONTRACT move, SPEC §3.7).
+//
+//wire:want an object
 type MoveRequest struct {
-	Kind      string // push, pull, slide
-	Distance  int
-	Source    Pos
-	Target    string
-	Path      [][3]int // nil: the engine picks the path
-	Vertical  bool
-	Tokens    []Token
-	Obstacles []Obstacle
-	Bounds    *Bounds
+	//ts:type "push" | "pull" | "slide"
+	Kind     string `json:"kind"`
+	Distance int    `json:"distance"`
+	Source   Pos    `json:"source"`
+	// The id of the token moved.
+	Target string `json:"target"`
+	// The squares the target's anchor enters, in order, without its starting square; the engine
+	// picks a straight one when absent.
+	Path      [][3]int   `json:"path,omitempty"` // nil: the engine picks the path
+	Vertical  bool       `json:"vertical,omitempty"`
+	Tokens    []Token    `json:"tokens,omitempty"`
+	Obstacles []Obstacle `json:"obstacles,omitempty"`
+	Bounds    *Bounds    `json:"bounds,omitempty"`
 }
 
 // MoveResult is where a forced movement ends.
 type MoveResult struct {
+	// The squares actually entered.
 	Path      [][3]int32 `json:"path"`
 	End       Pos        `json:"end"`
 	Collision *Collision `json:"collision"`
 }
 
-// Collision says what stopped a forced movement and how many squares were left.
+// Collision is what stopped a forced movement, and how many squares were left.
 type Collision struct {
-	With string   `json:"with"` // "obstacle" or a token id
+	// `"obstacle"` or a token id.
+	With string   `json:"with"`
 	At   [3]int32 `json:"at"`
-	Left int      `json:"left"`
+	// Squares of movement left.
+	Left int `json:"left"`
 }
 
-// VersionInfo is the answer to version().
+// VersionInfo is the engine's version, the answer to version().
 type VersionInfo struct {
-	Engine   string `json:"engine"`
-	Version  string `json:"version"`
-	Contract int    `json:"contract"`
+	//ts:type "aoekit"
+	Engine  string `json:"engine"`
+	Version string `json:"version"`
+	// The CONTRACT version: 1.
+	Contract int `json:"contract"`
 }
 
 // Version of the engine.

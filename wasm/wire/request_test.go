@@ -212,82 +212,94 @@ func TestDecodeParse(t *testing.T) {
 	}
 }
 
-// toWire is the reference encoder of a request: the CONTRACT wire form built as plain maps for
-// encoding/json. Nil lists are left out, empty ones kept.
+// toWire is the reference encoder of a request: the CONTRACT wire form built as plain values
+// for encoding/json, by reflection over the engine types' json tags — every field, zero or not;
+// nil pointers, lists and maps left out, empty ones kept — with the polymorphic fields (those
+// tagged wire:"…") written here as the CONTRACT describes them, apart from wire's readers.
 func toWire(r *engine.Request) map[string]any {
-	m := map[string]any{}
-	if r.Rules != "" {
-		m["rules"] = r.Rules
-	}
-	switch {
-	case r.Template.Object != nil:
-		m["template"] = r.Template.Object // encoding/json of the Template type
-	case r.Template.Text != "":
-		m["template"] = r.Template.Text
-	}
-	if r.Caster != nil {
-		m["caster"] = tokenWire(*r.Caster)
-	}
-	for name, p := range map[string]*engine.Pos{"origin": r.Origin, "originSquare": r.OriginSquare, "aim": r.Aim} {
-		if p != nil {
-			m[name] = p
-		}
-	}
-	if r.Path != nil {
-		m["path"] = r.Path
-	}
-	switch r.Range.Kind {
-	case "squares":
-		m["range"] = r.Range.Squares
-	case "self", "touch":
-		m["range"] = r.Range.Kind
-	}
-	if r.Tokens != nil {
-		list := []any{}
-		for _, t := range r.Tokens {
-			list = append(list, tokenWire(t))
-		}
-		m["tokens"] = list
-	}
-	if r.Obstacles != nil {
-		m["obstacles"] = r.Obstacles
-	}
-	if r.Bounds != nil {
-		m["bounds"] = r.Bounds
-	}
-	tg := map[string]any{"trait": r.Targeting.Trait, "excludeCaster": r.Targeting.ExcludeCaster}
-	if r.Targeting.IDs != nil {
-		tg["ids"] = r.Targeting.IDs
-	}
-	if r.Targeting.ExcludeCells != nil {
-		tg["excludeCells"] = r.Targeting.ExcludeCells
-	}
-	m["targeting"] = tg
-	if r.Resolve != nil {
-		m["resolve"] = r.Resolve
-	}
-	for name, s := range map[string]string{"orientation": r.Orientation, "metric": r.Metric, "cover": r.Cover} {
-		if s != "" {
-			m[name] = s
-		}
-	}
-	for name, b := range map[string]*bool{"barriers": r.Barriers, "applyCover": r.ApplyCover} {
-		if b != nil {
-			m[name] = *b
-		}
-	}
+	m := wireValue(reflect.ValueOf(r).Elem()).(map[string]any)
 	m["someUnknownField"] = map[string]any{"nested": []any{1, "two", nil, true, map[string]any{"x": 1.5}}}
 	return m
 }
 
-func tokenWire(t engine.Token) map[string]any {
-	m := map[string]any{"id": t.ID, "x": t.X, "y": t.Y, "z": t.Z, "height": t.Height, "facing": t.Facing, "side": t.Side, "prone": t.Prone}
-	if t.SizeName != "" {
-		m["size"] = t.SizeName
-	} else {
-		m["size"] = t.Size
+// wireValue is v on the wire, as toWire writes it.
+func wireValue(v reflect.Value) any {
+	switch v.Kind() {
+	case reflect.Pointer:
+		return wireValue(v.Elem())
+	case reflect.Struct:
+		m := map[string]any{}
+		for i := 0; i < v.NumField(); i++ {
+			f := v.Type().Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			switch {
+			case name == "" || name == "-":
+			case f.Tag.Get("wire") != "":
+				tag, _, _ := strings.Cut(f.Tag.Get("wire"), ",")
+				if x, ok := polymorphic(tag, v.Addr().Interface()); ok {
+					m[name] = x
+				}
+			case nilable(v.Field(i)) && v.Field(i).IsNil():
+			default:
+				m[name] = wireValue(v.Field(i))
+			}
+		}
+		return m
+	case reflect.Slice:
+		list := []any{}
+		for i := 0; i < v.Len(); i++ {
+			list = append(list, wireValue(v.Index(i)))
+		}
+		return list
+	case reflect.Map:
+		m := map[string]any{}
+		for _, k := range v.MapKeys() {
+			m[k.String()] = wireValue(v.MapIndex(k))
+		}
+		return m
 	}
-	return m
+	return v.Interface()
+}
+
+func nilable(v reflect.Value) bool {
+	k := v.Kind()
+	return k == reflect.Pointer || k == reflect.Slice || k == reflect.Map
+}
+
+// polymorphic is the JSON of the field tagged wire:"tag" of the struct p points to, and false
+// when the field is absent.
+func polymorphic(tag string, p any) (any, bool) {
+	switch tag {
+	case "template": // notation text or a template object
+		switch t := p.(*engine.Request).Template; {
+		case t.Object != nil:
+			return t.Object, true // encoding/json of the Template type
+		case t.Text != "":
+			return t.Text, true
+		}
+	case "range": // a number of squares, "self" or "touch"
+		switch r := p.(*engine.Request).Range; r.Kind {
+		case "squares":
+			return r.Squares, true
+		case "self", "touch":
+			return r.Kind, true
+		}
+	case "size": // a number or a size name
+		if t := p.(*engine.Token); t.SizeName != "" {
+			return t.SizeName, true
+		}
+		return p.(*engine.Token).Size, true
+	case "seed": // a number, or past 2^53 a decimal string
+		if s := p.(*engine.Resolve).Seed; s > 1<<53 {
+			return strconv.FormatUint(s, 10), true
+		}
+		return p.(*engine.Resolve).Seed, true
+	case "fill": // a number, read by its decimal value
+		return p.(*engine.Obstacle).Fill, true
+	default:
+		panic("toWire: no reference for wire:" + strconv.Quote(tag))
+	}
+	return nil, false
 }
 
 // randomRequest draws a request whose every value the wire can carry.

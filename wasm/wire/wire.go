@@ -11,19 +11,19 @@ var (
 
 // Every exported function turns a panic into an internal error: nothing panics out of wire.
 
-// internalPrefix starts the message of every internal error; see Internal.
+// internalPrefix starts the message of every internal error, on the wire (see InternalError).
 const internalPrefix = "internal error: "
 
 // Internal reports whether err is an internal error (a bug, reported as HTTP 500) rather than
-// a fault in the request.
+// a fault in the request: whether its Internal flag is set.
 func Internal(err *engine.Error) bool {
-	return err != nil && len(err.Message) >= len(internalPrefix) && err.Message[:len(internalPrefix)] == internalPrefix
+	return err != nil && err.Internal
 }
 
-// InternalError is a bug reported as wire reports its own (Internal recognises it): a
-// bad_request whose message starts with "internal error: ".
+// InternalError is a bug, flagged Internal. On the wire it is what clients have always been
+// sent for one: a bad_request whose message starts with "internal error: ".
 func InternalError(msg string) *engine.Error {
-	return &engine.Error{Code: engine.CodeBadRequest, Message: internalPrefix + msg}
+	return &engine.Error{Code: engine.CodeBadRequest, Message: internalPrefix + msg, Internal: true}
 }
 
 // Recovered turns a recovered panic value into an internal error, for doors that guard their
@@ -86,7 +86,7 @@ func decode(body []byte, req any) (err *engine.Error) {
 	case *engine.Request:
 		err = d.request(req)
 	case *engine.MoveRequest:
-		err = d.move(req)
+		err = d.moveRequest(req)
 	case *string:
 		*req, err = d.parseBody()
 	}
@@ -123,27 +123,33 @@ func DecodeParse(body []byte) (string, *engine.Error) {
 }
 
 // encode returns the JSON of v — a *engine.Result, *engine.Template, *engine.MoveResult,
-// *engine.VersionInfo or *engine.Error — from a buffer of size bytes; nil when v holds a
-// number JSON cannot carry. A panic becomes an internal error.
+// *engine.VersionInfo or *engine.Error — from a buffer as large as the answer is likely to be;
+// nil when v holds a number JSON cannot carry. A panic becomes an internal error.
 func encode(v any) (out []byte, err *engine.Error) {
 	defer guard(&out, &err)
-	e := &encoder{ok: true}
+	size := 128
 	switch v := v.(type) {
 	case *engine.Result:
-		e.b = make([]byte, 0, 256+16*len(v.Cells)+256*len(v.Targets))
+		size = 256 + 16*len(v.Cells) + 256*len(v.Targets)
+	case *engine.MoveResult:
+		size = 64 + 16*len(v.Path)
+	case *engine.Error:
+		size = 64 + len(v.Message)
+	}
+	e := &encoder{b: make([]byte, 0, size), ok: true}
+	switch v := v.(type) {
+	case *engine.Result:
 		e.result(v)
 	case *engine.Template:
-		e.b = make([]byte, 0, 128)
 		e.template("", v)
 	case *engine.MoveResult:
-		e.b = make([]byte, 0, 64+16*len(v.Path))
 		e.moveResult(v)
 	case *engine.VersionInfo:
-		e.b = make([]byte, 0, 64)
-		e.version(v)
+		e.versionInfo(v)
 	case *engine.Error:
-		e.b = make([]byte, 0, 64+len(v.Message))
-		e.errorBody(v)
+		e.raw(`{"error":`) // {"error":{"code","message","at"?}}
+		e.error(v)
+		e.raw("}")
 	}
 	if !e.ok {
 		return nil, nil
@@ -270,7 +276,7 @@ func Error(err *engine.Error) []byte {
 	}
 	out, perr := encode(err)
 	if perr != nil {
-		return []byte(`{"error":{"code":"bad_request","message":"internal error: encoding an error"}}`)
+		return []byte(`{"error":{"code":"bad_request","message":"` + internalPrefix + `encoding an error"}}`)
 	}
 	return out
 }

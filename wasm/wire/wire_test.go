@@ -139,6 +139,21 @@ func TestStatus(t *testing.T) {
 	if Status(nil) != 200 || Status(InternalError("x")) != 500 {
 		t.Error("Status(nil) or Status(internal)")
 	}
+	// Internal is a flag, not a message: the message a client sees is no proof of one.
+	if e := (&engine.Error{Code: engine.CodeBadRequest, Message: "internal error: x"}); Internal(e) || Status(e) != 400 {
+		t.Error("an unflagged error is internal by its message")
+	}
+}
+
+// TestInternalErrorBody: an internal error is still sent as clients have always seen one.
+func TestInternalErrorBody(t *testing.T) {
+	e := InternalError("boom")
+	if !Internal(e) || string(Error(e)) != `{"error":{"code":"bad_request","message":"internal error: boom"}}` {
+		t.Errorf("%+v: %s", e, Error(e))
+	}
+	if r := Recovered("kaput"); !Internal(r) || r.Message != "internal error: kaput" {
+		t.Errorf("Recovered: %+v", r)
+	}
 }
 
 // TestImports keeps the browser module small: wire itself must not bring in encoding/json, fmt,

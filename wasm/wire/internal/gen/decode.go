@@ -1,0 +1,289 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// A customCase is value's case for a polymorphic field: its destination's type, and the field.
+type customCase struct {
+	typ   string // the type of the destination: a pointer to the field, or to its struct
+	owner string
+	f     *field
+}
+
+// A decoderGen writes the decoding half of codec_gen.go: the field tables of the request types
+// and the code that reads them into their destinations. A type read in one place is read there
+// (a call of object); a type read in more, or by wire's entry points, has a reader method.
+type decoderGen struct {
+	m       *model
+	structs []*structType // in the order found
+	seen    map[string]bool
+	cases   map[string]*goType // value's cases, by the source of the type pointed to
+	lists   []*goType          // the list types read
+	custom  []customCase       // value's cases for the hand-written readers
+	readers map[string]bool    // the types with a reader method
+}
+
+func (g *decoderGen) visitStruct(where, name string) error {
+	if g.seen[name] {
+		return nil
+	}
+	s := g.m.structs[name]
+	if s == nil {
+		return errors.New(where + ": no struct " + name + " in core/engine")
+	}
+	if err := s.check(); err != nil {
+		return err
+	}
+	if s.want == "" {
+		return errors.New(name + ": a request type needs a //wire:want line (what a type error expects for it)")
+	}
+	g.seen[name] = true
+	g.structs = append(g.structs, s)
+	for _, f := range s.wired() {
+		if f.wire != "" {
+			c := customCase{typ: "*" + f.typ.source(), owner: name, f: f}
+			if f.whole {
+				c.typ = "*engine." + name
+			}
+			g.custom = append(g.custom, c)
+			continue
+		}
+		if err := g.visitType(name+"."+f.goName, f.typ); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (g *decoderGen) visitType(where string, t *goType) error {
+	switch t.kind {
+	case pointerKind:
+		if t.elem.kind != leafKind && t.elem.kind != structKind {
+			return errors.New(where + ": no reader for " + t.source())
+		}
+	case sliceKind:
+		if t.elem.kind == structKind && g.m.structs[t.elem.name] != nil && g.m.structs[t.elem.name].list == "" {
+			return errors.New(t.elem.name + ": a list in a request needs a //wire:list line (what a type error expects for it)")
+		}
+		if t.elem.kind == leafKind && (leaves[t.elem.name] == nil || leaves[t.elem.name].listWant == "") {
+			return errors.New(where + ": no reader for " + t.source())
+		}
+		if !containsType(g.lists, t) {
+			g.lists = append(g.lists, t)
+		}
+		return g.visitElem(where, t.elem)
+	}
+	g.cases[t.source()] = t
+	if t.kind == pointerKind {
+		return g.visitElem(where, t.elem)
+	}
+	return g.visitElem(where, t)
+}
+
+func containsType(list []*goType, t *goType) bool {
+	for _, l := range list {
+		if l.source() == t.source() {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *decoderGen) visitElem(where string, t *goType) error {
+	switch t.kind {
+	case structKind:
+		return g.visitStruct(where, t.name)
+	case leafKind:
+		if l := leaves[t.name]; l == nil || l.read == "" {
+			return errors.New(where + ": no reader for " + t.name + `: give the field a wire tag naming a hand-written one`)
+		}
+		return nil
+	}
+	return errors.New(where + ": no reader for " + t.source())
+}
+
+// read is the code reading a value of type t (a leaf or a struct) into the pointer p.
+func (g *decoderGen) read(t *goType, p string) string {
+	switch {
+	case t.kind == leafKind:
+		return readStmt(leaves[t.name], p)
+	case g.readers[t.name]:
+		return "err = d." + lowerFirst(t.name) + "(" + p + ")"
+	case isIdent(p):
+		return "err = " + g.object(g.m.structs[t.name], p)
+	}
+	return "q := " + p + "\nerr = " + g.object(g.m.structs[t.name], "q")
+}
+
+// object is the call of object reading the struct s into the variable p.
+func (g *decoderGen) object(s *structType, p string) string {
+	var dst []string
+	for _, f := range s.wired() {
+		if f.wire != "" && f.whole {
+			dst = append(dst, p) // value tells the field by its struct
+		} else {
+			dst = append(dst, "&"+p+"."+f.goName)
+		}
+	}
+	return wrapped(fmt.Sprintf("d.object(%s, %sFields, []any{", lit(s.want), lowerFirst(s.name)), dst, 100) + "})"
+}
+
+func zeroOf(t *goType) string {
+	if t.kind == structKind {
+		return t.source() + "{}"
+	}
+	return leaves[t.name].zero
+}
+
+// generate writes the readers of readRoots (methods, for wire's entry points) and of
+// valueRoots (value's cases, for the hand-written readers), and of all they reach.
+func (g *decoderGen) generate(readRoots, valueRoots []string) ([]byte, error) {
+	for _, r := range readRoots {
+		if err := g.visitStruct("root", r); err != nil {
+			return nil, err
+		}
+		g.readers[r] = true
+	}
+	for _, r := range valueRoots {
+		if err := g.visitType("root", &goType{kind: structKind, name: r}); err != nil {
+			return nil, err
+		}
+	}
+	// value tells a polymorphic field by the type of its destination: no other may have it.
+	seen := map[string]string{}
+	for _, c := range g.custom {
+		where := c.owner + "." + c.f.goName
+		other := seen[c.typ]
+		if g.cases[strings.TrimPrefix(c.typ, "*")] != nil {
+			other = "one read as usual"
+		}
+		if other != "" {
+			return nil, fmt.Errorf(`%s: value cannot tell its destination, a %s, from another field's (%s): add or drop ",struct" in its wire tag`, where, c.typ, other)
+		}
+		seen[c.typ] = where
+	}
+	uses := map[string]int{}
+	for _, t := range g.cases {
+		if name, ok := structName(t); ok {
+			uses[name]++
+		}
+	}
+	for _, l := range g.lists {
+		if l.elem.kind == structKind {
+			uses[l.elem.name]++
+		}
+	}
+	for name, n := range uses {
+		if n > 1 {
+			g.readers[name] = true
+		}
+	}
+
+	var b bytes.Buffer
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	p("// The field names of each request type, in the order of the destinations its reader passes\n// to object.\nvar (\n")
+	for _, s := range g.structs {
+		var names []string
+		for _, f := range s.wired() {
+			names = append(names, fmt.Sprintf("%q", f.json))
+		}
+		p("%s}\n", wrapped(lowerFirst(s.name)+"Fields = []string{", names, 100))
+	}
+	p(")\n\n")
+	for _, s := range g.structs {
+		if !g.readers[s.name] {
+			continue
+		}
+		p("// %s reads an engine.%s.\nfunc (d *decoder) %[1]s(p *engine.%[2]s) *engine.Error {\n", lowerFirst(s.name), s.name)
+		p("return %s\n}\n\n", g.object(s, "p"))
+	}
+
+	p(`// value reads the value at the cursor into what dst points to. A null is an absent value, as
+// with encoding/json: it leaves numbers, strings, booleans, cells and struct values alone and
+// makes pointers, lists and maps nil (a hand-written reader reads it as its field has it).
+func (d *decoder) value(dst any) (err *engine.Error) {
+	null := d.null()
+	switch p := dst.(type) {
+`)
+	for _, src := range g.caseOrder() {
+		t := g.cases[src]
+		p("case *%s:\n", src)
+		switch {
+		case t.kind == pointerKind:
+			p("*p = nil\nif !null {\nv := new(%s)\n*p = v\n%s\n}\n", t.elem.source(), g.read(t.elem, "v"))
+		case t.kind == leafKind && leaves[t.name].nilable:
+			p("*p = nil\nif !null {\n%s\n}\n", g.read(t, "p"))
+		default:
+			p("if !null {\n%s\n}\n", g.read(t, "p"))
+		}
+	}
+	for _, c := range g.custom {
+		p("case %s: // %s.%s\nerr = d.%sField(p, null)\n", c.typ, c.owner, c.f.goName, c.f.wire)
+	}
+	p("default: // the lists: null or [], then elements\nerr = d.list(dst, null)\n}\nreturn err\n}\n\n")
+
+	p("// list reads a list into dst; null makes it nil and [] an empty, non-nil list.\n")
+	p("func (d *decoder) list(dst any, null bool) *engine.Error {\nvar want string\n")
+	p("switch p := dst.(type) { // nil, or empty until the elements come\n")
+	for _, l := range g.lists {
+		want := ""
+		if l.elem.kind == structKind {
+			want = g.m.structs[l.elem.name].list
+		} else {
+			want = leaves[l.elem.name].listWant
+		}
+		p("case *%s:\n*p, want = nil, %s\nif !null {\n*p = %[1]s{}\n}\n", l.source(), lit(want))
+	}
+	p("default:\npanic(\"wire: no reader for this destination\")\n}\n")
+	p("if null {\nreturn nil\n}\nif !d.array() {\nreturn d.typeErr(want)\n}\n")
+	p("for i := 0; d.more(); i++ {\nvar err *engine.Error\nd.index(i)\nswitch p := dst.(type) {\n")
+	for _, l := range g.lists {
+		p("case *%s:\n*p = append(*p, %s)\n%s\n", l.source(), zeroOf(l.elem), g.read(l.elem, "&(*p)[i]"))
+	}
+	p("}\nd.pop()\nif err != nil {\nreturn err\n}\n}\nreturn nil\n}\n\n")
+	return b.Bytes(), nil
+}
+
+// caseOrder orders value's cases: the leaves, then pointers to leaves, then structs and
+// pointers to them as the structs were found (so that the output never depends on map order).
+func (g *decoderGen) caseOrder() []string {
+	rank := func(src string) int {
+		t := g.cases[src]
+		switch {
+		case t.kind == leafKind:
+			return leafRank(t.name)
+		case t.kind == pointerKind && t.elem.kind == leafKind:
+			return 100 + leafRank(t.elem.name)
+		}
+		n := 1000
+		if t.kind == pointerKind {
+			t, n = t.elem, n+1
+		}
+		for i, s := range g.structs {
+			if s.name == t.name {
+				return n + 2*i
+			}
+		}
+		return 1 << 30
+	}
+	var order []string
+	for src := range g.cases {
+		order = append(order, src)
+	}
+	sort.Slice(order, func(i, j int) bool { return rank(order[i]) < rank(order[j]) })
+	return order
+}
+
+func leafRank(name string) int {
+	for i, n := range leafOrder {
+		if n == name {
+			return i
+		}
+	}
+	return len(leafOrder)
+}

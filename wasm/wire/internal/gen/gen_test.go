@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGeneratedFilesUpToDate runs the generator in memory and compares what it writes with the
+// committed files: a change to core/engine's types (or to this generator) needs them written
+// again.
+func TestGeneratedFilesUpToDate(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := generate(root)
+	if err != nil {
+		t.Fatalf("generating: %v", err)
+	}
+	for _, name := range outputs {
+		got, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
+		if err != nil {
+			t.Errorf("%v: run go generate ./wasm/wire", err)
+			continue
+		}
+		if !bytes.Equal(got, files[name]) {
+			t.Errorf("%s is stale (it differs from what core/engine's types give): run go generate ./wasm/wire", name)
+		}
+	}
+}
+
+// TestGeneratedFilesSayTheyAre: every generated file starts with the standard line that tools
+// recognise (https://go.dev/s/generatedcode).
+func TestGeneratedFilesSayTheyAre(t *testing.T) {
+	root, err := moduleRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, err := generate(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range files {
+		first, _, _ := strings.Cut(string(b), "\n")
+		if !strings.HasPrefix(first, "// Code generated ") || !strings.HasSuffix(first, " DO NOT EDIT.") {
+			t.Errorf("%s starts with %q", name, first)
+		}
+	}
+}
+
+// modelOf loads a core/engine made of src.
+func modelOf(t *testing.T, src string) *model {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "types.go"), []byte("package engine\n\n"+src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	m, err := loadModel(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func decodeRequest(m *model) error {
+	_, err := (&decoderGen{m: m, seen: map[string]bool{}, cases: map[string]*goType{}, readers: map[string]bool{}}).generate([]string{"Request"}, nil)
+	return err
+}
+
+func encodeResult(m *model) error {
+	_, err := (&encoderGen{m: m, seen: map[string]bool{}, uses: map[string]int{}, writers: map[string]bool{}}).generate([]string{"Result"})
+	return err
+}
+
+func declare(tmpl string) func(m *model) error {
+	return func(m *model) error {
+		_, err := (&dtsGen{m: m, tmpl: tmpl, reached: map[string]bool{}, written: map[string]bool{}}).generate([]string{"Result"})
+		return err
+	}
+}
+
+// TestGeneratorRefuses: what the generator cannot write right, it refuses, saying what to do.
+func TestGeneratorRefuses(t *testing.T) {
+	for _, c := range []struct {
+		src, want string
+		gen       func(*model) error
+	}{
+		{"//wire:want an object\ntype Request struct {\n\tF float64 `json:\"f\"`\n}",
+			"Request.F: no reader for float64: give the field a wire tag", decodeRequest},
+		{"type Request struct {\n\tA int `json:\"a\"`\n}", "Request: a request type needs a //wire:want line", decodeRequest},
+		{"//wire:want an object\ntype Request struct {\n\tA int\n}", "Request.A: no json tag", decodeRequest},
+		{"//wire:want an object\ntype Request struct {\n\tL []T `json:\"l\"`\n}\n\n//wire:want a t\ntype T struct {\n\tA int `json:\"a\"`\n}",
+			"T: a list in a request needs a //wire:list line", decodeRequest},
+		{"//wire:want an object\ntype Request struct {\n\tA float64 `json:\"a\" wire:\"a\"`\n\tB float64 `json:\"b\" wire:\"b\"`\n}",
+			"Request.B: value cannot tell its destination, a *float64, from another field's (Request.A)", decodeRequest},
+		{"type Result struct {\n\tA int `json:\"a,omitempty\"`\n\tB int `json:\"b,omitempty\"`\n}",
+			"Result: an answer type may start with one omitempty field at most", encodeResult},
+		{"type Result struct {\n\tM map[string]int `json:\"m\"`\n}", "Result.M: no writer for map[string]int", encodeResult},
+		{"type Result struct {\n\tS int `json:\"s\" wire:\"size\"`\n}", "Result.S: no writer for a polymorphic field", encodeResult},
+		{"type Result struct {\n\t//ts:type Shape\n\tS string `json:\"s\"`\n}", "Result.S: the TypeScript type Shape is not declared",
+			declare(`{{interface "Result"}}`)},
+		{"type Result struct {\n\tT T `json:\"t\"`\n}\n\ntype T struct {\n\tA int `json:\"a\"`\n}", "no {{interface}} for T",
+			declare(`{{interface "Result"}}`)},
+		{"type Result struct {\n\tA uintptr `json:\"a\"`\n}", "Result.A: no TypeScript type for uintptr", declare(`{{interface "Result"}}`)},
+	} {
+		err := c.gen(modelOf(t, c.src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s\n: got %v, want %q", c.src, err, c.want)
+		}
+	}
+}
+
+// TestDeclarations: the TypeScript of a type, from its Go declaration.
+func TestDeclarations(t *testing.T) {
+	m := modelOf(t, "// Result is an answer.\n//\n// In Go, for Go only.\ntype Result struct {\n"+
+		"\t// The first.\n\tA int `json:\"a\"`\n\tB *T `json:\"b\"` // for Go only\n\tC []T `json:\"c,omitempty\"`\n"+
+		"\t//ts:type \"x\" | \"y\"\n\tD string `json:\"d\"`\n\tE string `json:\"-\"`\n\tf int\n}\n\n// T is a t.\ntype T struct {\n\tX [3]int32 `json:\"x\"`\n}")
+	got, err := (&dtsGen{m: m, tmpl: `{{interface "Result"}}` + "\n" + `{{interface "T"}}` + "\nexport type CellTuple = number[];\n",
+		reached: map[string]bool{}, written: map[string]bool{}}).generate([]string{"Result"})
+	want := `/** An answer. */
+export interface Result {
+  /** The first. */
+  a: number;
+  b: T | null;
+  c?: T[];
+  d: "x" | "y";
+}
+/** A t. */
+export interface T {
+  x: CellTuple;
+}
+export type CellTuple = number[];
+`
+	if err != nil || string(got) != want {
+		t.Errorf("got %v\n%s\nwant\n%s", err, got, want)
+	}
+}
