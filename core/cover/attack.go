@@ -6,7 +6,7 @@ import (
 )
 
 // FromSpace judges t from an attacker whose space is a (SPEC §5.7): from the cell of a that
-// leaves t the least cover — the smallest blocked fraction, each cell judged by FromCell —
+// leaves t the least cover — the smallest blocked fraction, each cell judged by FromCellOf —
 // ties going to the first cell in z, y, x order. A Melee attack is made only from the cells
 // of a adjacent to t's space (distance 1, SPEC §1.4). Cells inside t's space are never used
 // (they show no face). It returns that cell's result and the cell; ok is false when no cell
@@ -19,7 +19,7 @@ func FromSpace(kind Kind, a grid.Space, t Target, standing bool, s los.Solids) (
 		if t.Space.Contains(c) || kind == Melee && t.Space.DistCell(c) != 1 {
 			return
 		}
-		if cr := FromCell(kind, c, t, standing, s); !ok || cr.less(r) {
+		if cr := FromCellOf(kind, a, c, t, standing, s); !ok || cr.less(r) {
 			r, from, ok = cr, c, true
 		}
 	})
@@ -29,9 +29,9 @@ func FromSpace(kind Kind, a grid.Space, t Target, standing bool, s los.Solids) (
 // SegmentBound is an upper bound on the segments FromSpace(kind, a, t, standing, …) judges:
 // per usable cell of a, its source points (every corner turned toward t for Ranged and Reach,
 // each judged in turn; one point for Area) times the corners of t turned toward it, before
-// the low-point boost drops any. It stops counting once the count passes limit, and then
-// returns a number above limit: callers use it to refuse a request too large to answer
-// (SPEC §8.3) before any segment is judged.
+// the low-point boost or a melee target's fills (ruling R1) drop any. It stops counting once
+// the count passes limit, and then returns a number above limit: callers use it to refuse a
+// request too large to answer (SPEC §8.3) before any segment is judged.
 func SegmentBound(kind Kind, a grid.Space, t grid.Space, standing bool, limit int64) int64 {
 	lo, hi := t.Min(), t.Max()
 	n := int64(0)

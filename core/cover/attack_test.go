@@ -57,7 +57,7 @@ func TestGrades_5_7_Boundaries(t *testing.T) {
 	}
 }
 
-// §5.7: FromSpace is FromCell from the best cell — the least blocked fraction, the first in
+// §5.7: FromSpace is FromCellOf from the best cell — the least blocked fraction, the first in
 // z, y, x order on a tie, melee only from cells adjacent to the target — checked cell by cell
 // on random small boards.
 func TestFromSpace_5_7_BestCell(t *testing.T) {
@@ -76,7 +76,7 @@ func TestFromSpace_5_7_BestCell(t *testing.T) {
 			if tg.Space.Contains(c) || kind == Melee && tg.Space.DistCell(c) != 1 {
 				return
 			}
-			cr := FromCell(kind, c, tg, standing, s)
+			cr := FromCellOf(kind, a, c, tg, standing, s)
 			if !found || cr.Blocked*best.Total() < best.Blocked*cr.Total() {
 				best, bestCell, found = cr, c, true
 			}

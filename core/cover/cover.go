@@ -197,20 +197,30 @@ func AppendFromPoint(buf []Segment, src los.Point, t Target, s los.Solids) Resul
 	return segments(buf, []los.Point{src}, TargetPoints(pts[:0], src, t, true), s)
 }
 
-// FromCell judges t from an attacker standing in cell a (SPEC §5.4). Ranged and Reach use the
-// one corner of a turned toward t that leaves the least cover (ties: the first in z, y, x
-// order); Melee uses all of them with the melee adjustments — on the same level lower corners
-// rise 30 % and upper ones drop 5 %; attacking downward while standing, the bottom face is not
-// used (unless it is the only face turned toward the target). Area uses the centre of a.
+// FromCell judges t from an attacker whose space is the one cell a (SPEC §5.4): FromCellOf
+// with grid.Unit(a) as the attacker's space.
 func FromCell(kind Kind, a grid.Cell, t Target, standing bool, s los.Solids) Result {
+	return FromCellOf(kind, grid.Unit(a), a, t, standing, s)
+}
+
+// FromCellOf judges t from cell c of the attacker's space a (SPEC §5.4, §5.7). Ranged and
+// Reach use the one corner of c turned toward t that leaves the least cover (ties: the first
+// in z, y, x order), with the low-point boost. Melee uses all of them with the melee
+// adjustments — on the same level lower corners rise 30 % and upper ones drop 5 %; attacking
+// downward while standing, the bottom face is not used (unless it is the only face turned
+// toward the target) — and no boost, but the target's lowest corners stand on the fill of
+// their cell (MeleeTargetPoints, ruling R1); a standing attacker's segments are judged without
+// the ground under its space (the cells just below a's lowest level, under its footprint:
+// ruling R2). Area uses the centre of c. The attacker's space a matters only to R2.
+func FromCellOf(kind Kind, a grid.Space, c grid.Cell, t Target, standing bool, s los.Solids) Result {
 	if kind == Area {
-		return FromPoint(los.Centre(a), t, s)
+		return FromPoint(los.Centre(c), t, s)
 	}
 	lo, hi := t.Space.Min(), t.Space.Max()
-	faces := facesFromBox(a, a, lo, hi)
+	faces := facesFromBox(c, c, lo, hi)
 	if kind != Melee {
 		var best Result
-		for i, p := range corners(nil, a, a, faces) {
+		for i, p := range corners(nil, c, c, faces) {
 			r := FromPoint(p, t, s)
 			if i == 0 || r.less(best) {
 				best = r
@@ -218,22 +228,85 @@ func FromCell(kind Kind, a grid.Cell, t Target, standing bool, s los.Solids) Res
 		}
 		return best
 	}
-	down := hi.Z < a.Z
+	down := hi.Z < c.Z
 	if down && standing && (faces[0] != 0 || faces[1] != 0) {
 		faces[2] = 0
 	}
-	src := corners(nil, a, a, faces)
-	if lo.Z <= a.Z && a.Z <= hi.Z { // same level (SPEC §5.4, seed 004)
+	src := corners(nil, c, c, faces)
+	if lo.Z <= c.Z && c.Z <= hi.Z { // same level (SPEC §5.4, seed 004)
 		for i := range src {
 			switch src[i].Z {
-			case lat(a.Z) + inset:
+			case lat(c.Z) + inset:
 				src[i].Z += meleeUp
-			case lat(a.Z+1) - inset:
+			case lat(c.Z+1) - inset:
 				src[i].Z -= meleeDown
 			}
 		}
 	}
-	return segments(nil, src, TargetPoints(nil, los.Centre(a), t, false), s)
+	dst := MeleeTargetPoints(nil, los.Centre(c), t, s)
+	judge := s
+	if amin := a.Min(); standing && s != nil && lo.Z < amin.Z {
+		// R2: the ground is the cells (x, y, amin.Z − 1) under the footprint; it can only
+		// meet a segment that goes below the attacker's floor, which takes a target reaching
+		// below it (every source point lies above that floor).
+		amax := a.Max()
+		judge = &groundless{s: s, x0: amin.X, y0: amin.Y, x1: amax.X, y1: amax.Y, z: amin.Z - 1}
+	}
+	return segments(nil, src, dst, judge)
+}
+
+// MeleeTargetPoints appends the points of t seen from the point src in melee (SPEC §5.4,
+// ruling R1): the inset corners on the faces of its space turned toward src, no low-point
+// boost, prone or standing; a lowest corner (z = 400·lo + 1) of a lowest cell with a fill f
+// (in 1/400) stands on the fill instead of the floor, at 400·lo + f + 1, and is dropped when
+// that would not be below the cell's upper corners (f ≥ 398). The fills are read from s. As
+// with the boost, a source below the floor of the target's lowest level changes nothing: the
+// fills lie between it and the target's feet, and the bottom face it sees could otherwise
+// lose every corner.
+func MeleeTargetPoints(dst []los.Point, src los.Point, t Target, s los.Solids) []los.Point {
+	lo, hi := t.Space.Min(), t.Space.Max()
+	start := len(dst)
+	dst = corners(dst, lo, hi, facesFromPoint(src, lo, hi))
+	if s == nil || src.Z < lat(lo.Z) {
+		return dst
+	}
+	bottom := lat(lo.Z) + inset
+	top := lat(lo.Z+1) - inset
+	out := dst[:start]
+	for _, p := range dst[start:] {
+		if p.Z == bottom {
+			if f := min(max(s.Fill(p.Cell()), 0), los.Unit); f > 0 {
+				p.Z += int64(f)
+				if p.Z >= top {
+					continue
+				}
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// groundless is s with the ground under a standing attacker left out (SPEC §5.4, ruling R2):
+// the cells of level z whose x and y lie in x0 … x1 and y0 … y1 read as empty.
+type groundless struct {
+	s              los.Solids
+	x0, y0, x1, y1 int
+	z              int
+}
+
+func (g *groundless) Fill(c grid.Cell) int {
+	if c.Z == g.z && g.x0 <= c.X && c.X <= g.x1 && g.y0 <= c.Y && c.Y <= g.y1 {
+		return 0
+	}
+	return g.s.Fill(c)
+}
+
+// Empty passes the question on to s when it answers it: with fewer solids, an empty box
+// stays empty.
+func (g *groundless) Empty(lo, hi grid.Cell) bool {
+	r, ok := g.s.(los.Regions)
+	return ok && r.Empty(lo, hi)
 }
 
 // CentreLine is TDGS line of effect between two cells: one segment, centre to centre

@@ -187,6 +187,101 @@ func TestFromCell_5_4_Melee(t *testing.T) {
 	}
 }
 
+// §5.4 ruling R1: a melee target's lowest corners stand on the fill of the cell they belong
+// to. A Large target (2 × 2, height 1) at (1,0,0) seen from the centre of (0,0,0) shows its
+// west face: the cells (1,0,0) and (1,1,0), corners x = 401, y ∈ {1, 399, 401, 799},
+// z ∈ {1, 399}. (1,0,0) has a step of 100: its two lowest corners rise to 101; (1,1,0) has
+// 398: its lowest corners would reach 399 and are dropped. A fill elsewhere (2,0,0), on the
+// target's far side, changes nothing. From below the target's floor, or with no solids, the
+// corners stay where they are.
+func TestMeleeTargetPoints_5_4_R1(t *testing.T) {
+	tg := Target{Space: grid.Space{Anchor: grid.C(1, 0, 0), Size: 2, Height: 1}}
+	s := solids(board.Solid{Cell: grid.C(1, 0, 0), Fill: 100}, board.Solid{Cell: grid.C(1, 1, 0), Fill: 398},
+		board.Solid{Cell: grid.C(2, 0, 0), Fill: 200})
+	got := MeleeTargetPoints(nil, los.Centre(grid.C(0, 0, 0)), tg, s)
+	want := []los.Point{pt(401, 1, 101), pt(401, 399, 101), pt(401, 1, 399), pt(401, 399, 399), pt(401, 401, 399), pt(401, 799, 399)}
+	if !samePoints(got, want) {
+		t.Errorf("on the steps: %v, want %v", got, want)
+	}
+	plain := TargetPoints(nil, los.Centre(grid.C(0, 0, 0)), tg, false)
+	if got := MeleeTargetPoints(nil, los.Centre(grid.C(0, 0, 0)), tg, nil); !samePoints(got, plain) || len(got) != 8 {
+		t.Errorf("no solids: %v, want %v", got, plain)
+	}
+	below := los.Centre(grid.C(0, 0, -1))
+	if got := MeleeTargetPoints(nil, below, tg, s); !samePoints(got, TargetPoints(nil, below, tg, false)) {
+		t.Errorf("from below: %v, want the corners at the floor", got)
+	}
+	// The prone flag changes nothing; the points are appended after dst.
+	tg.Prone = true
+	dst := []los.Point{pt(7, 7, 7)}
+	if got := MeleeTargetPoints(dst, los.Centre(grid.C(0, 0, 0)), tg, s); len(got) != 7 || got[0] != pt(7, 7, 7) || !samePoints(got[1:], want) {
+		t.Errorf("prone, appended: %v", got)
+	}
+}
+
+// §5.4 ruling R2: a standing melee attacker's segments are judged without the ground under its
+// space — the cells just below its lowest level, under its whole footprint — and a flying
+// one's against every solid. A Large attacker (2 × 2, height 1) stands in (0,0,1)–(1,1,1) on
+// the blocks (0..1, 0..1, 0); the target (2,0,0) is adjacent and down from the cell (1,0,1).
+// Standing: 4 × 6 = 24 segments, nothing else solid, 0 blocked. Flying: the block (1,0,0)
+// counts and the bottom face is used; 6 × 6 = 36 with 12 blocked (the ledge of
+// TestCover_5_4_MeleeDownFromLedge one cell east). FromCell on the cell alone (a one-cell
+// attacker) leaves out (1,0,0) as well. A block under the target's side, (2,1,0), is not
+// ground of the attacker's: from (1,1,1) against (2,2,0), diagonal and down, 6 × 7 = 42
+// segments, none blocked without it and 7 with it (TestCover_5_4_MeleeDownFromLedgeOtherSolidsBlock
+// one cell east and south).
+func TestFromCellOf_5_4_R2(t *testing.T) {
+	var cells []board.Solid
+	for y := 0; y <= 1; y++ {
+		for x := 0; x <= 1; x++ {
+			cells = append(cells, full(x, y, 0))
+		}
+	}
+	s := solids(cells...)
+	a := grid.Space{Anchor: grid.C(0, 0, 1), Size: 2, Height: 1}
+	tg := unit(2, 0, 0)
+	if r := FromCellOf(Melee, a, grid.C(1, 0, 1), tg, true, s); r.Total() != 24 || r.Blocked != 0 {
+		t.Errorf("standing: %d/%d, want 0/24", r.Blocked, r.Total())
+	}
+	if r := FromCellOf(Melee, a, grid.C(1, 0, 1), tg, false, s); r.Total() != 36 || r.Blocked != 12 {
+		t.Errorf("flying: %d/%d, want 12/36", r.Blocked, r.Total())
+	}
+	if r := FromCell(Melee, grid.C(1, 0, 1), tg, true, s); r.Total() != 24 || r.Blocked != 0 {
+		t.Errorf("FromCell, standing: %d/%d, want 0/24", r.Blocked, r.Total())
+	}
+	r, from, ok := FromSpace(Melee, a, tg, true, s)
+	if !ok || from != grid.C(1, 0, 1) || r.Blocked != 0 {
+		t.Errorf("FromSpace, standing: %d/%d from %v (%v), want 0 from (1,0,1)", r.Blocked, r.Total(), from, ok)
+	}
+	diag := Target{Space: grid.Unit(grid.C(2, 2, 0))}
+	without := FromCellOf(Melee, a, grid.C(1, 1, 1), diag, true, s)
+	rim := FromCellOf(Melee, a, grid.C(1, 1, 1), diag, true, solids(append(cells, full(2, 1, 0))...))
+	if without.Blocked != 0 || without.Total() != 42 || rim.Blocked != 7 || rim.Total() != 42 {
+		t.Errorf("diagonal and down: %d/%d without the rim (want 0/42), %d/%d with it (want 7/42)",
+			without.Blocked, without.Total(), rim.Blocked, rim.Total())
+	}
+}
+
+// The ground left out answers Regions questions as the board does (fewer solids: an empty
+// box stays empty), and says nothing for a board that does not answer them.
+func TestGroundless_Regions(t *testing.T) {
+	s := solids(full(5, 5, 0))
+	g := &groundless{s: s, x0: 0, y0: 0, x1: 0, y1: 0, z: -1}
+	if !g.Empty(grid.C(0, 0, 0), grid.C(1, 1, 1)) || g.Empty(grid.C(4, 4, 0), grid.C(6, 6, 0)) {
+		t.Errorf("Empty does not follow the board's")
+	}
+	if (&groundless{s: fillMap{}}).Empty(grid.C(0, 0, 0), grid.C(1, 1, 1)) {
+		t.Errorf("a board without Regions: Empty must answer false")
+	}
+	if g.Fill(grid.C(0, 0, -1)) != 0 || g.Fill(grid.C(5, 5, 0)) != board.Full {
+		t.Errorf("Fill: %d, %d", g.Fill(grid.C(0, 0, -1)), g.Fill(grid.C(5, 5, 0)))
+	}
+}
+
+type fillMap map[grid.Cell]int
+
+func (m fillMap) Fill(c grid.Cell) int { return m[c] }
+
 // §5.4 ranged: the one corner of the attacker's cell (among those turned toward the target)
 // that leaves the least cover.
 //

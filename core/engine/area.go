@@ -2,7 +2,6 @@ package engine
 
 import (
 	"math"
-	"slices"
 
 	"github.com/aoekit/aoekit/core/cover"
 	"github.com/aoekit/aoekit/core/grid"
@@ -48,28 +47,26 @@ func measure(shape template.Shape, p template.Placement) footprint {
 	return f
 }
 
-// area marks each cell of the shape in or barred in a new cell set. The cells are not
-// stored: the shape visits them again whenever they are needed (cheaper than a list of a
-// million). Where obstacles shape the area (SPEC §6), the rule set says how: circle50 by
-// §4.3's fill (spreadFill), the others by §3.2's line of effect (cutByBarriers).
+// area marks each cell of the shape in or barred in a new cell set (see newCellSet). Where
+// obstacles shape the area (SPEC §6), the rule set says how: circle50 by §4.3's fill
+// (spreadFill), the others by §3.2's line of effect (cutByBarriers).
 func (sc *scene) area() (*cellSet, *Error) {
 	if err := template.CheckCount(sc.foot.count); err != nil {
 		return nil, templateError("template", err)
 	}
-	set := newCellSet(sc.foot.box.lo, sc.foot.box.hi, sc.foot.count)
 	_, isWall := sc.shape.(template.Wall)
 	floods := sc.prof.floods()
 	state := stBarred
 	if isWall || !sc.prof.barriers || !floods && sc.open() {
 		state = stIn // nothing cuts the area
 	}
-	sc.shape.Cells(sc.at.Placement, func(c grid.Cell) { set.set(c, state) })
+	set := newCellSet(sc.shape, sc.at.Placement, sc.foot, state)
 	switch {
 	case state == stIn:
 	case floods:
 		sc.spreadFill(set)
 	default:
-		sc.cutByBarriers(set)
+		return set, sc.cutByBarriers(set)
 	}
 	return set, nil
 }
@@ -87,16 +84,50 @@ func (sc *scene) open() bool {
 // the rule set's kind (§5.3): corner to corner for Draw Steel; centre to centre for TDGS
 // (barriers asked for), from the area's cover source (the origin square's centre, or the
 // centre of the caster's space). Cells in full obstacles never do.
-func (sc *scene) cutByBarriers(set *cellSet) {
-	corners := sc.prof.cornerLines()
-	sc.shape.Cells(sc.at.Placement, func(c grid.Cell) {
-		if sc.solids.IsFull(c) {
-			return
+//
+// The work is reckoned first (for a small area at once, else cellWork for each cell) and
+// charged to the request's budget (SPEC §8.3). When it is past the limit, the cells no segment can reach are left out
+// (reachable, which reckons the rest: a boxed-in caster's burst walks to none of the cells
+// beyond the box).
+func (sc *scene) cutByBarriers(set *cellSet) *Error {
+	hull := set.box
+	hull.grow(sc.at.from.Min(), sc.at.from.Max())
+	limit := MaxWork - sc.w.spent
+	// At most the work of every cell's segments crossing the whole box: enough for most areas.
+	n := sc.foot.count * (1 + sc.prof.segments(sc.at.from)*(segCost+hull.hi.X-hull.lo.X+hull.hi.Y-hull.lo.Y+hull.hi.Z-hull.lo.Z+3))
+	if n > limit {
+		n = sc.cut(set, nil, hull, limit, false)
+	}
+	var seen []bool // the cells a segment may reach; nil: all
+	if n > limit {
+		if seen, n = sc.reachable(set, hull, limit); seen == nil {
+			n = limit + 1
 		}
-		if corners && cover.CornerLine(sc.at.from, grid.Unit(c), sc.solids) || !corners && !los.Blocked(sc.at.src, los.Centre(c), sc.solids) {
+	}
+	if e := sc.w.charge(n, "the area's line of effect (SPEC §3.2): use a smaller area or fewer obstacles near it"); e != nil {
+		return e
+	}
+	sc.cut(set, seen, hull, math.MaxInt, true)
+	return sc.w.err
+}
+
+// cut reckons the work of line of effect to the cells of set that are not full obstacles
+// and that seen holds (a cell of hull, see reachable; nil: all), up to past limit; or, when
+// walk is set, does that work, marking the cells with line of effect in.
+//
+//go:noinline
+func (sc *scene) cut(set *cellSet, seen []bool, hull box, limit int, walk bool) (n int) {
+	corners, segs := sc.prof.cornerLines(), sc.prof.segments(sc.at.from)
+	sc.shape.Cells(sc.at.Placement, func(c grid.Cell) {
+		switch {
+		case n > limit || sc.solids.IsFull(c) || seen != nil && !seen[hull.index(c)]:
+		case !walk:
+			n += sc.cellWork(sc.at.from, c, segs)
+		case !sc.w.stop(64*segs) && (corners && cover.CornerLine(sc.at.from, grid.Unit(c), sc.solids) || !corners && !los.Blocked(sc.at.src, los.Centre(c), sc.solids)):
 			set.set(c, stIn)
 		}
 	})
+	return n
 }
 
 // spreadFill is SPEC §4.3: a cell of set, all barred, comes into the area when it is not a
@@ -223,34 +254,17 @@ func (sc *scene) joined(set *cellSet, c, d grid.Cell) bool {
 }
 
 // cellsIn lists the cells of set in the area and inside the bounds, sorted by z, y, x, once
-// each (CONTRACT's order).
+// each (CONTRACT's order). They are counted first, so that the list takes the memory of the
+// answer: a Lin1000SE clipped to one square, or a boxed-in burst, needs no room for a million.
 func (sc *scene) cellsIn(set *cellSet) [][3]int32 {
 	clip := set.box
 	if b := sc.bounds; b != nil {
 		clip = clip.clip(cellOf(b.Min), cellOf(b.Max))
 	}
-	out := make([][3]int32, 0, sc.foot.count)
-	if set.dense != nil { // read in order: sorted and once each already
-		return set.appendDense(out, clip, stIn)
+	if set.rows == nil {
+		return [][3]int32{}
 	}
-	sc.shape.Cells(sc.at.Placement, func(c grid.Cell) {
-		if set.get(c) == stIn && clip.contains(c.X, c.Y, c.Z) {
-			out = append(out, cell32(c))
-		}
-	})
-	if !sorted(out) { // most shapes list their cells in order already
-		sortCells(out)
-	}
-	return slices.Compact(out)
-}
-
-// sorted reports whether cells are in CONTRACT order: by z, then y, then x.
-func sorted(cells [][3]int32) bool {
-	for i := 1; i < len(cells); i++ {
-		a, b := &cells[i-1], &cells[i]
-		if a[2] > b[2] || a[2] == b[2] && (a[1] > b[1] || a[1] == b[1] && a[0] > b[0]) {
-			return false
-		}
-	}
-	return true
+	n, _ := set.appendCells(nil, clip, stIn)
+	_, out := set.appendCells(make([][3]int32, 0, n), clip, stIn)
+	return out
 }

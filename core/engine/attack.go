@@ -30,8 +30,9 @@ type CoverRequest struct {
 }
 
 // Attacker is the attacking entity of a cover request: a token (SPEC §1.5) and whether it is
-// flying. An attacker that is not flying stands on ground, and does not strike down through
-// its bottom face (SPEC §5.4). Its id is optional.
+// flying. An attacker that is not flying stands on ground: it does not strike down through
+// its bottom face, nor through the ground under its space (SPEC §5.4, ruling R2). Its id is
+// optional.
 //
 // In Go, Size 0 means 1 unless SizeName names a size; Height 0 means Size; Facing "" means N.
 //
@@ -50,7 +51,7 @@ type Attacker struct {
 	Side   string `json:"side,omitempty"`
 	Prone  bool   `json:"prone,omitempty"`
 	// Not standing on ground: a flying attacker strikes down through every face turned toward
-	// the target.
+	// the target, and its segments are judged against every solid.
 	Flying bool `json:"flying,omitempty"`
 }
 

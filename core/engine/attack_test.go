@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -209,64 +210,143 @@ func TestCover_5_4_MeleeSameLevelAdjustment(t *testing.T) {
 	}
 }
 
-// §5.4 melee against a target standing on a step in its own cell (seed 004's "target on a
-// slightly higher step"), as the rule book has it: melee has no low-point boost, so the
-// target's lower corners (401, ·, 1) lie inside its own step (fill 0.25, solid up to z = 100)
-// and every segment to them is blocked, whatever the source: 2 × 4 = 8 of 16, f = ½ (dnd35
-// cover +4, drawsteel cover). The adjusted source corners do not change that; the segments to
-// the upper corners (z = 399) cross x = 400 at z ≥ 200 and are clear.
+// §5.4 ruling R1: in melee a target stands on the fill of its own cell. The attacker is on
+// the floor of (0,0,0); the target stands on a step of fill F (in 1/400: solid up to z = F)
+// in its own cell, and the step is the only solid.
+//
+// Face-on, target (1,0,0), same level: the attacker's east corners are (399, ·, 121) and
+// (399, ·, 379) (raised 120, lowered 20); the target shows its west face, its lowest corners
+// on the step at (401, ·, F + 1), its upper ones at (401, ·, 399). The step is x ∈ [400, 800],
+// z ∈ [0, F]; a segment from x = 399 to x = 401 that ends above F is over the step past
+// x = 400 when its height at x = 400 is above F. There:
+//
+//   - (399, ·, 121) → (401, ·, F + 1): z = (122 + F)/2 at x = 400, above F exactly when
+//     F < 122; at F = 122 it touches the step's top edge (400, ·, 122), which does not block
+//     (SPEC §5.2: touching one solid's edge); from F = 123 it dips into the step: blocked;
+//   - (399, ·, 121) → (401, ·, 399): z = 260 at x = 400; (399, ·, 379) → (401, ·, F + 1):
+//     z = (380 + F)/2; the upper pairs higher still: clear for every F below 260.
+//
+// So the raised source corners (0.3 up, seed 004's "less than 1.5 feet") see over every step
+// up to F = 122. At f = 0.3 exactly (F = 120) the lower segments run level at z = 121, 1/400
+// above the step: clear, no cover; 0.3025 and 0.305 (F = 121, 122, the last touching the
+// edge) are clear too: the source corner's inset (1 + 120 = 121) and the target corner's
+// (F + 1) move the seed's threshold from 120 to 122.5. From F = 123 (0.3075) the 2 × 2 lower
+// segments are blocked: 4 of 16, f = ¼, dnd35 partial (+2), drawsteel none. F = 100 (0.25):
+// 0 of 16, none; F = 160 (0.4): 4 of 16 (z = 141 at x = 400), partial. Prone or standing
+// alike: a creature lies on the step as it stands on it (and melee has no boost either way).
+//
+// Diagonal, target (1,1,0), step x, y ∈ [400, 800], z ∈ [0, F]: 6 source points, the east and
+// south faces — S1 (399, 1, ·), S2 (399, 399, ·), S3 (1, 399, ·) at z 121 and 379 — and 6
+// target points, the west and north faces — T1 (401, 401, ·), T2 (799, 401, ·), T3 (401, 799, ·)
+// at z F + 1 and 399: 36 segments. A segment enters the step's column at t_e, the later of
+// its crossings of x = 400 and y = 400, and is blocked when it is below F there (then it is
+// inside the step just after). F = 100: every segment stays at or above min(121, F + 1) = 101
+// > 100: 0 of 36, none. F = 160: from the lower corners (z = 121 + 40t) to the lower ones,
+// blocked when t_e < 39/40: S1→T3, S2→T1 (t_e = ½: through the column's edge (400, 400, 141)),
+// S2→T2, S2→T3, S3→T2 (t_e = ½); S1→T1, S1→T2, S3→T1, S3→T3 enter at t_e = 399/400, at
+// z = 160.9, over the step. Rising to z = 399 (121 + 278t) they are blocked only for
+// t_e < 39/278 < ½, never here; from z = 379 they fall no lower than F + 1. 5 of 36, 0.139,
+// dnd35 partial (+2).
+//
+// Fills that leave the corner not below the upper one are dropped: F = 398 (1 − 2/400) would
+// put it at 399. Face-on, 4 sources × 2 upper corners (401, ·, 399): every segment crosses
+// x = 400 below 398 (at 260 or 389), inside the step: 8 of 8, total. F = 397 keeps them at
+// 398: 16 of 16.
 func TestCover_5_4_MeleeTargetOnItsOwnStep(t *testing.T) {
-	res := coverOf(t, engine.CoverRequest{Rules: "dnd35", Attack: "melee", Target: engine.Token{X: 1}, Obstacles: []engine.Obstacle{{X: 1, Fill: 0.25}}})
-	checkGrade(t, "target on its own step", res, gradeWant{"cover", 4, 8, 16})
-	for _, l := range res.Lines {
-		if low := lattice(l.To)[2] == 1; l.Blocked != low {
-			t.Errorf("%v → %v blocked=%v, want blocked exactly when it ends at z = 1", l.From, l.To, l.Blocked)
+	for _, c := range []struct {
+		name   string
+		target engine.Token
+		fill   int // in 1/400
+		prone  bool
+		low    int64 // z of the target's lowest corners; 0 when dropped
+		expect gradeWant
+	}{
+		{"face-on, 0.25", engine.Token{X: 1}, 100, false, 101, gradeWant{"none", 0, 0, 16}},
+		{"face-on, 0.25, prone", engine.Token{X: 1, Prone: true}, 100, true, 101, gradeWant{"none", 0, 0, 16}},
+		{"face-on, 0.3", engine.Token{X: 1}, 120, false, 121, gradeWant{"none", 0, 0, 16}},
+		{"face-on, 0.3025", engine.Token{X: 1}, 121, false, 122, gradeWant{"none", 0, 0, 16}},
+		{"face-on, 0.305 (touching the step's edge)", engine.Token{X: 1}, 122, false, 123, gradeWant{"none", 0, 0, 16}},
+		{"face-on, 0.3075", engine.Token{X: 1}, 123, false, 124, gradeWant{"partial", 2, 4, 16}},
+		{"face-on, 0.4", engine.Token{X: 1}, 160, false, 161, gradeWant{"partial", 2, 4, 16}},
+		{"face-on, 0.9925", engine.Token{X: 1}, 397, false, 398, gradeWant{"total", 0, 16, 16}},
+		{"face-on, 0.995 (dropped)", engine.Token{X: 1}, 398, false, 0, gradeWant{"total", 0, 8, 8}},
+		{"diagonal, 0.25", engine.Token{X: 1, Y: 1}, 100, false, 101, gradeWant{"none", 0, 0, 36}},
+		{"diagonal, 0.4", engine.Token{X: 1, Y: 1}, 160, false, 161, gradeWant{"partial", 2, 5, 36}},
+	} {
+		step := []engine.Obstacle{{X: c.target.X, Y: c.target.Y, Fill: float64(c.fill) / 400}}
+		res := coverOf(t, engine.CoverRequest{Rules: "dnd35", Attack: "melee", Target: c.target, Obstacles: step})
+		checkGrade(t, c.name, res, c.expect)
+		for _, p := range targetsOf(res) {
+			if p[2] != 399 && p[2] != c.low {
+				t.Errorf("%s: target point %v, want z = %d or 399", c.name, p, c.low)
+			}
+		}
+		if c.fill == 123 {
+			for _, l := range res.Lines {
+				from, to := lattice(l.From), lattice(l.To)
+				if want := from[2] == 121 && to[2] == 124; l.Blocked != want {
+					t.Errorf("%s: %v → %v blocked=%v, want %v", c.name, from, to, l.Blocked, want)
+				}
+			}
 		}
 	}
+	// The same steps at range keep the low-point boost (SPEC §5.4): the target (4,0,0) on the
+	// step 0.4 shows its west face with the low corners raised from the floor, to z = 121,
+	// inside the step (z ≤ 160): every segment to them ends in solid matter, 2 of 4 from every
+	// corner of the attacker (½, dnd35 cover), as before the ruling.
+	res := coverOf(t, engine.CoverRequest{Rules: "dnd35", Attack: "ranged", Target: engine.Token{X: 4}, Obstacles: []engine.Obstacle{{X: 4, Fill: 0.4}}})
+	checkGrade(t, "ranged, 0.4", res, gradeWant{"cover", 4, 2, 4})
+	// Struck from below, straight up: the attacker in (0,0,0) shows its top face, 4 corners at
+	// z = 399; the target in (0,0,1) stands on a fill 0.995 (z ≤ 798) and shows its bottom face.
+	// The fill lies between them: its corners stay at the floor, z = 401, inside the fill (as
+	// with the boost, a source below the target's floor changes nothing; dropping them would
+	// leave no point at all): 16 of 16, total.
+	res = coverOf(t, engine.CoverRequest{Rules: "dnd35", Attack: "melee", Target: engine.Token{Z: 1}, Obstacles: []engine.Obstacle{{Z: 1, Fill: 0.995}}})
+	checkGrade(t, "straight up, 0.995", res, gradeWant{"total", 0, 16, 16})
 }
 
-// §5.4 melee striking down from a 5-ft ledge (seed 004). The attacker stands in (0,0,1) on a
-// full block (0,0,0); the target is on the floor below.
+// §5.4 melee striking down from a 5-ft ledge (seed 004), ruling R2. The attacker stands in
+// (0,0,1) on a full block (0,0,0); the target is on the floor below.
 //
-// Adjacent and down, target (1,0,0): standing, the bottom face is left out: 4 source points,
-// the east face x = 399, z ∈ {401, 799}, no same-level adjustment. The target shows its west
-// and top faces: 6 points, (401, ·, 1|399) and (401|799, ·, 399). Of the 24 segments only
-// those from the lower corners (399, ·, 401) down to (401, ·, 1) dip into the ledge before
-// leaving it (z = 401 − 200·(x − 399) is below 400 from x = 399.005, still x < 400): 2 × 2 = 4,
-// f = 1/6. (From (399, ·, 799) to (401, ·, 1) the segment passes exactly through the ledge's
-// edge (400, ·, 400): touching one solid's edge does not block.) Note the 1/400 inset: the
-// lower front corners still clip the ledge's edge, so the standing attacker's help is not
-// complete. Flying, the bottom face stays: 6 source points; its back corners (1, ·, 401)
-// reach the target's west face only through the ledge (2 × 4 = 8 more; to the top face at
-// x = 799 they leave the ledge's column before dipping below z = 400): 12 of 36, f = ⅓.
+// Standing: the bottom face is left out, and so is the ground under the attacker, (0,0,0),
+// the only solid: nothing blocks. Adjacent and down, target (1,0,0): 4 source points (the
+// east face, x = 399, z ∈ {401, 799}, no same-level adjustment) × 6 target points (its west
+// face (401, ·, 1|399) and top face (401|799, ·, 399)) = 24, 0 blocked: none. Diagonal and
+// down, target (1,1,0): 6 source points (east and south faces) × 7 target points (west,
+// north and top faces, corner-on from above) = 42, 0 blocked: none. (Before R2 the lower
+// front corners, 1/400 behind the ledge's edge, clipped it: 4 of 24 and 5 of 42, partial.)
 //
-// Diagonal and down, target (1,1,0): standing, 6 source points (east and south faces); the
-// target shows 7. Blocked: (399, 1, 401) → (401, 401, 1) and (401, 799, 1); (1, 399, 401) →
-// (401, 401, 1) and (799, 401, 1); (399, 399, 401) → (401, 401, 1): 5 of 42 — the others leave
-// the ledge's column before dipping below z = 400, or touch its edge. Flying: 7 source points;
-// the back corner (1, 1, 401) adds 4 blocked ((401, 401, 1), (799, 401, 1), (401, 799, 1),
-// (401, 401, 399)): 9 of 49.
+// Flying, the bottom face stays and every solid counts. Adjacent: 6 source points × 6 = 36;
+// blocked: from the lower east corners (399, ·, 401) down to (401, ·, 1), dipping into the
+// ledge before leaving it (z = 401 − 200·(x − 399) is below 400 from x = 399.005): 2 × 2 = 4;
+// from the back corners (1, ·, 401) every segment to the west face (2 × 4 = 8; to the top
+// face at x = 799 they leave the ledge's column before dipping below z = 400): 12 of 36, ⅓,
+// cover (+4). ((399, ·, 799) → (401, ·, 1) passes exactly through the ledge's edge
+// (400, ·, 400): touching one solid's edge does not block.) Diagonal: 7 × 7 = 49; blocked:
+// (399, 1, 401) → (401, 401, 1) and (401, 799, 1); (1, 399, 401) → (401, 401, 1) and
+// (799, 401, 1); (399, 399, 401) → (401, 401, 1); and from the back corner (1, 1, 401) to
+// (401, 401, 1), (799, 401, 1), (401, 799, 1) and (401, 401, 399): 9 of 49, partial (+2).
 //
-// dnd35 grades them partial (1/6, 5/42, 9/49 ≤ ¼) and cover (⅓); tdgs gives no cover in melee.
+// tdgs gives no cover in melee, flying or not.
 func TestCover_5_4_MeleeDownFromLedge(t *testing.T) {
 	ledge := []engine.Obstacle{{X: 0, Y: 0, Z: 0}}
 	for _, c := range []struct {
-		name    string
-		target  engine.Token
-		flying  bool
-		sources int
-		expect  gradeWant
+		name             string
+		target           engine.Token
+		flying           bool
+		sources, targets int
+		expect           gradeWant
 	}{
-		{"adjacent and down, standing", engine.Token{X: 1}, false, 4, gradeWant{"partial", 2, 4, 24}},
-		{"diagonal and down, standing", engine.Token{X: 1, Y: 1}, false, 6, gradeWant{"partial", 2, 5, 42}},
-		{"adjacent and down, flying", engine.Token{X: 1}, true, 6, gradeWant{"cover", 4, 12, 36}},
-		{"diagonal and down, flying", engine.Token{X: 1, Y: 1}, true, 7, gradeWant{"partial", 2, 9, 49}},
+		{"adjacent and down, standing", engine.Token{X: 1}, false, 4, 6, gradeWant{"none", 0, 0, 24}},
+		{"diagonal and down, standing", engine.Token{X: 1, Y: 1}, false, 6, 7, gradeWant{"none", 0, 0, 42}},
+		{"adjacent and down, flying", engine.Token{X: 1}, true, 6, 6, gradeWant{"cover", 4, 12, 36}},
+		{"diagonal and down, flying", engine.Token{X: 1, Y: 1}, true, 7, 7, gradeWant{"partial", 2, 9, 49}},
 	} {
 		res := coverOf(t, engine.CoverRequest{Rules: "dnd35", Attack: "melee", Attacker: engine.Attacker{Z: 1, Flying: c.flying}, Target: c.target, Obstacles: ledge})
 		checkGrade(t, c.name, res, c.expect)
 		s := sources(res)
-		if len(s) != c.sources {
-			t.Errorf("%s: %d source points, want %d", c.name, len(s), c.sources)
+		if len(s) != c.sources || len(targetsOf(res)) != c.targets {
+			t.Errorf("%s: %d source and %d target points, want %d and %d", c.name, len(s), len(targetsOf(res)), c.sources, c.targets)
 		}
 		for _, p := range s {
 			if p[2] != 401 && p[2] != 799 {
@@ -285,6 +365,59 @@ func TestCover_5_4_MeleeDownFromLedge(t *testing.T) {
 	res := coverOf(t, engine.CoverRequest{Rules: "dnd35", Attack: "melee", Attacker: engine.Attacker{Z: 1}, Target: engine.Token{}})
 	if len(sources(res)) != 4 || res.Total != 16 {
 		t.Errorf("straight down: %d sources, %d segments; want 4, 16", len(sources(res)), res.Total)
+	}
+}
+
+// §5.4 ruling R2 leaves out only the ground under the attacker: other solids still block.
+//
+// A wall in front: the attacker stands on the ledge (0,0,0) in (0,0,1), the target is in
+// (1,0,0) under a full block (1,0,1) (x ∈ [400, 800], z ∈ [400, 800]), in front of the
+// attacker at its own level. 4 sources (399, ·, 401|799) × 6 targets (401, ·, 1|399),
+// (799, ·, 399) = 24. A segment is blocked when it is above z = 400 where it crosses x = 400
+// (it is then inside the block); at exactly 400 it touches the block's edge (400, ·, 400)
+// and, the ledge left out, touches one solid only. From z = 401: to (401, ·, 1) z = 201 and to
+// (401, ·, 399) z = 400 — clear; to (799, ·, 399) z = 400.995 — blocked (2 × 2 = 4). From
+// z = 799: to (401, ·, 1) z = 400 — clear; to (401, ·, 399) z = 599 and to (799, ·, 399)
+// z = 798 — blocked (2 × 4 = 8). 12 of 24, ½: dnd35 cover (+4). (Flying, the ledge counts:
+// it and the block meet only along that edge, and the segments through it are blocked too.)
+//
+// A pit's rim that is not under the attacker: the same ledge, the target diagonal and down in
+// (1,1,0), and a full block (1,0,0) beside it (x ∈ [400, 800], y ∈ [0, 400], z ∈ [0, 400]).
+// 6 sources (east and south faces) × 7 targets (west, north and top faces) = 42. A segment
+// from s to q is blocked when it is inside the block for a while: x > 400 after t_x, z < 400
+// after t_z, y < 400 before t_y, so when max(t_x, t_z) < t_y; equality only touches the block's
+// edge. Blocked: from (399, 1, 401) (t_y = 399/400) to (401, 401, 1), (799, 401, 1),
+// (401, 401, 399) and (799, 401, 399) (max(t_x, t_z) = ½ or less); from (399, 1, 799) to
+// (401, 401, 1) and (799, 401, 1) (t_z = 399/798 = ½); from (399, 399, 401) to (799, 401, 1)
+// (t_y = ½ against 1/400). The segments to (401, 799, ·) and (799, 799, 399) leave y < 400
+// first; (399, 399, 799) → (799, 401, 1) (t_z = t_y = ½) touches the block's top edge
+// y = z = 400, (1, 399, ·) → (799, 401, 1) (t_x = t_y = ½) and (399, 399, ·) → (401, 401, ·)
+// its edge x = y = 400. 7 of 42, ⅙: dnd35 partial (+2).
+func TestCover_5_4_MeleeDownFromLedgeOtherSolidsBlock(t *testing.T) {
+	res := coverOf(t, engine.CoverRequest{Rules: "dnd35", Attack: "melee", Attacker: engine.Attacker{Z: 1}, Target: engine.Token{X: 1},
+		Obstacles: []engine.Obstacle{{}, {X: 1, Z: 1}}})
+	checkGrade(t, "a wall in front", res, gradeWant{"cover", 4, 12, 24})
+	res = coverOf(t, engine.CoverRequest{Rules: "dnd35", Attack: "melee", Attacker: engine.Attacker{Z: 1}, Target: engine.Token{X: 1, Y: 1},
+		Obstacles: []engine.Obstacle{{}, {X: 1}}})
+	checkGrade(t, "a rim beside the target", res, gradeWant{"partial", 2, 7, 42})
+}
+
+// §5.4 ruling R2 holds for every melee attack of a standing attacker: it matters whenever
+// the target reaches below the attacker's feet, here a target two levels tall, (1,0,0) and
+// (1,0,1), beside the ledge (0,0,0) the attacker stands on in (0,0,1). The target spans the
+// attacker's level, so the attack counts as on the same level: the east face, adjusted,
+// (399, ·, 521|779), against the target's west face, (401, ·, 1|399|401|799): 32 segments.
+// Standing, nothing else is solid: 0 of 32, none. Flying, the ledge counts: the segments to
+// (401, ·, 1) cross x = 400 at z = 261 (from 521) and 390 (from 779), inside the ledge; those
+// to z = 399 cross at 460 and 589, above it: 2 × 2 × 2 = 8 of 32, ¼, partial (+2).
+func TestCover_5_4_MeleeTallTargetBelowLedge(t *testing.T) {
+	for _, c := range []struct {
+		flying bool
+		expect gradeWant
+	}{{false, gradeWant{"none", 0, 0, 32}}, {true, gradeWant{"partial", 2, 8, 32}}} {
+		res := coverOf(t, engine.CoverRequest{Rules: "dnd35", Attack: "melee", Attacker: engine.Attacker{Z: 1, Flying: c.flying},
+			Target: engine.Token{X: 1, Height: 2}, Obstacles: []engine.Obstacle{{}}})
+		checkGrade(t, "tall target, flying="+strconv.FormatBool(c.flying), res, c.expect)
 	}
 }
 

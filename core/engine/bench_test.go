@@ -107,3 +107,92 @@ func BenchmarkBurstWalls(b *testing.B) {
 	req.Range = Range{}
 	runBench(b, req)
 }
+
+// shell is the full obstacles at Chebyshev distance d around the space of size × size × size
+// anchored at a: a closed box of solid cells.
+func shell(a grid.Cell, size, d int) []Obstacle {
+	var out []Obstacle
+	lo, hi := -d, size-1+d
+	for z := lo; z <= hi; z++ {
+		for y := lo; y <= hi; y++ {
+			for x := lo; x <= hi; x++ {
+				if x == lo || x == hi || y == lo || y == hi || z == lo || z == hi {
+					out = append(out, Obstacle{X: a.X + x, Y: a.Y + y, Z: a.Z + z})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// lineTokens is the attack's Lin1000SE from (0, 0, 0), range 1000, its cells clipped to one by
+// the bounds, with n tokens of size 100 and height 100 at (600, 0, 0): inside the line's box,
+// off its cells. Each token's 10⁶ cells were looked up in a map of the line's 10⁶.
+func lineTokens(n int) *Request {
+	req := &Request{Template: TemplateRef{Text: "Lin1000SE"}, Caster: &Token{ID: "c"}, Range: Range{Kind: "squares", Squares: 1000},
+		Bounds: &Bounds{Min: [3]int{1, 1, 0}, Max: [3]int{1, 1, 0}}}
+	for i := range n {
+		req.Tokens = append(req.Tokens, Token{ID: fmt.Sprint("t", i), X: 600, Size: 100, Height: 100})
+	}
+	return req
+}
+
+// boxedBurst is an "r burst" from a caster of size s at the origin, inside a shell of full
+// obstacles at distance d around it. The Draw Steel burst's cells each needed line of effect
+// from the caster's space, corner to corner: 49 segments a cell from a one-square caster,
+// some 34 000 from a size-20 one.
+func boxedBurst(r, s, d int) *Request {
+	return &Request{Template: TemplateRef{Text: fmt.Sprint(r, " burst")}, Caster: &Token{ID: "c", Size: s},
+		Obstacles: shell(grid.Cell{}, s, d)}
+}
+
+// longPush pushes a token of size 100 1000 squares east, along rows of low walls and past
+// 9999 other tokens: each square's space is 10⁶ cells.
+func longPush() *MoveRequest {
+	push := &MoveRequest{Kind: "push", Distance: 1000, Source: Pos{-1, 50, 0}, Target: "g",
+		Tokens: []Token{{ID: "g", Size: 100}}}
+	for x := 0; x < 1100; x += 3 {
+		push.Obstacles = append(push.Obstacles, Obstacle{X: x, Y: 101, Fill: 0.5}, Obstacle{X: x, Y: -2, Z: 50})
+	}
+	for i := range 9999 {
+		push.Tokens = append(push.Tokens, Token{ID: fmt.Sprint("t", i), X: 1200 + i%100, Y: i / 100, Size: 1})
+	}
+	return push
+}
+
+// The worst cases of SPEC §8.3 (see work_test.go): requests an attack found to cost seconds to
+// hours, and the heaviest the budget lets through.
+
+func BenchmarkWorstCase_LineTokens1(b *testing.B)     { runBench(b, lineTokens(1)) }
+func BenchmarkWorstCase_LineTokens20(b *testing.B)    { runBench(b, lineTokens(20)) }
+func BenchmarkWorstCase_LineTokens10000(b *testing.B) { runBench(b, lineTokens(10000)) }
+func BenchmarkWorstCase_Lin1000SE(b *testing.B) {
+	runBench(b, &Request{Template: TemplateRef{Text: "Lin1000SE"}, Caster: &Token{ID: "c"}})
+}
+
+// BenchmarkWorstCase_Lin1000SEOnBoard is the demo's: Lin1000SE on a 60 × 60 board.
+func BenchmarkWorstCase_Lin1000SEOnBoard(b *testing.B) {
+	runBench(b, &Request{Template: TemplateRef{Text: "Lin1000SE"}, Caster: &Token{ID: "c", X: 5, Y: 5}, Bounds: &Bounds{Max: [3]int{59, 59, 0}}})
+}
+func BenchmarkWorstCase_Burst49Boxed(b *testing.B)       { runBench(b, boxedBurst(49, 1, 1)) }
+func BenchmarkWorstCase_Burst49Shell5(b *testing.B)      { runBench(b, boxedBurst(49, 1, 5)) }
+func BenchmarkWorstCase_Burst40Size20Shell(b *testing.B) { runBench(b, boxedBurst(40, 20, 1)) }
+
+// BenchmarkWorstCase_Cir200h1Barriers: the heaviest walks the budget lets through: 40 401 cells
+// of a TDGS circle cut by barriers (a low wall by the centre puts a solid in every segment's
+// box), 3.4 × 10⁷ steps reckoned.
+func BenchmarkWorstCase_Cir200h1Barriers(b *testing.B) {
+	yes := true
+	runBench(b, &Request{Template: TemplateRef{Text: "Cir200h1"}, Origin: &Pos{}, Barriers: &yes, Obstacles: []Obstacle{{X: 1, Fill: 0.5}}})
+}
+
+// BenchmarkWorstCase_Push1000Size100: a size-100 token pushed 1000 squares (SPEC §3.7).
+func BenchmarkWorstCase_Push1000Size100(b *testing.B) {
+	req := longPush()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Move(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -6,8 +6,13 @@ import (
 )
 
 // Evaluate answers an evaluate request (CONTRACT evaluate). Errors are *Error.
-func Evaluate(req *Request) (*Result, error) {
-	res, err := evaluate(req)
+func Evaluate(req *Request) (*Result, error) { return EvaluateContext(nil, req) }
+
+// EvaluateContext is Evaluate watching ctx (a context.Context, or nil: never): when ctx is
+// done it stops, within some 65 536 steps of work (see MaxWork), with a too_large error whose
+// message is "cancelled: " and ctx.Err()'s text.
+func EvaluateContext(ctx Context, req *Request) (*Result, error) {
+	res, err := evaluate(ctx, req)
 	if err != nil {
 		return nil, err
 	}
@@ -16,10 +21,13 @@ func Evaluate(req *Request) (*Result, error) {
 
 // evaluate answers req in the order of SPEC §2.10: validate it and place the template, read
 // the board around the area, check the placement, shape the area, judge the targets.
-func evaluate(req *Request) (*Result, *Error) {
+func evaluate(ctx Context, req *Request) (*Result, *Error) {
 	s, e := setupOf(req)
 	if e != nil {
 		return nil, e
+	}
+	if s.w.ctx = ctx; s.w.stop(1 << 16) {
+		return nil, s.w.err
 	}
 	return s.answer(s.window())
 }
@@ -40,11 +48,11 @@ func (s *setup) answer(v view) (*Result, *Error) {
 	if e = exclude(set, sc.req.Targeting.ExcludeCells); e != nil {
 		return nil, e
 	}
-	return sc.result(set), nil
+	return sc.result(set)
 }
 
 // result is the answer for the area in set (CONTRACT evaluate).
-func (sc *scene) result(set *cellSet) *Result {
+func (sc *scene) result(set *cellSet) (*Result, *Error) {
 	res := &Result{Template: templateOf(sc.shape), Origin: posOf(sc.at.Origin), OriginVisible: true}
 	if sc.req.Template.Object == nil {
 		res.Template.Text = sc.req.Template.Text
@@ -59,10 +67,10 @@ func (sc *scene) result(set *cellSet) *Result {
 		res.Direction = s.Dir.Abs(sc.at.Facing).String()
 	}
 	if sc.caster != nil && !sc.at.fromSelf {
-		res.OriginVisible = sc.seesOrigin()
+		res.OriginVisible = sc.visible
 	}
 	res.Cells = sc.cellsIn(set)
 	res.Count = len(res.Cells)
 	res.Targets = sc.targets(set)
-	return res
+	return res, sc.w.err
 }

@@ -10,3 +10,29 @@ const (
 	MaxDistance  = 1000    // largest forced-movement distance
 	MaxExclude   = 100000  // excluded cells
 )
+
+// Limits on the work of one evaluation (SPEC §8.3): a bound on what a request costs, not only
+// on its size. Before each costly step the engine reckons the most work that step can take
+// and refuses the request (too_large, naming the step) when the request's work so far and that
+// step's pass MaxWork. A step of work is about as long as one step of a line-of-effect walk
+// (crossing into the next cell, some 8 ns on a 2020s server core). The steps reckoned are
+//
+//   - line of effect to the origin square (SPEC §3.1) and to each cell of an area cut by
+//     barriers (§3.2): per check, its segments (one, or Draw Steel's corners of the two spaces,
+//     §5.3), each segCost steps plus one per cell of the box around both spaces along each
+//     axis — or segCost alone when no solid lies in or next to that box (los.Check then
+//     answers at once). Cells no segment can reach (a caster boxed in by full obstacles) are
+//     taken out first when that brings the work under the limit;
+//   - finding the tokens in the area (§7.1): per token, the rows of the area it meets and
+//     the cells of the area's columns inside its space;
+//   - cover (§5.4): per token in the area, its segments, reckoned as line of effect's.
+//
+// The rest of an evaluation is bounded by the sizes above (MaxCells, MaxTokens, MaxObstacles
+// …): placing and marking the area, the 50 % circle's fill (§4.3, some 26 looks a cell),
+// listing the cells, validating the request. On the machine the limit was set on, a request
+// at MaxWork in the costliest mix answers in about a second.
+const (
+	MaxWork  = 60_000_000 // steps of work, as above
+	segCost  = 8          // steps a segment costs besides its walk: its set-up
+	lineCost = 50         // steps a cover line costs in a result: its memory, its JSON
+)

@@ -194,7 +194,10 @@ func (sc *scene) checkPlacement() *Error {
 	if e := sc.checkRange(); e != nil {
 		return e
 	}
-	if sc.prof.rules == template.DrawSteel && !sc.seesOrigin() { // §3.1: Draw Steel only (§6)
+	if e := sc.w.charge(sc.cellWork(sc.caster.space, sc.at.square, sc.prof.segments(sc.caster.space)), "line of effect to the origin square (SPEC §3.1): use a nearer origin or a smaller caster"); e != nil {
+		return e
+	}
+	if sc.visible = sc.seesOrigin(); !sc.visible && sc.prof.rules == template.DrawSteel { // §3.1: Draw Steel only (§6)
 		return newError(CodeNoLineOfEffect, "the caster has no line of effect to the origin square "+cellText(sc.at.square))
 	}
 	return nil

@@ -18,14 +18,16 @@ type setup struct {
 	bounds *Bounds // the board's bounds, min ≤ max on every axis; nil: none
 	at     placement
 	foot   footprint
+	w      *budget // the work reckoned so far (SPEC §8.3)
 }
 
 // A scene is a setup with the board read: the obstacles indexed and the tokens that may be
 // targets, inside a view. Every rule is computed from it and nothing changes it.
 type scene struct {
 	setup
-	tokens []entity
-	solids *board.Solids
+	tokens  []entity
+	solids  *board.Solids
+	visible bool // the caster has line of effect to the origin square (checkPlacement)
 }
 
 // A view is the part of the board a request reads: the tokens that may be targets, and the
@@ -42,6 +44,7 @@ func setupOf(req *Request) (s setup, _ *Error) {
 	if req == nil {
 		return s, newError(CodeBadRequest, "request is required")
 	}
+	s.w = &budget{}
 	shape, e := shapeOf(req.Template)
 	if e != nil {
 		return s, e

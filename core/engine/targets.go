@@ -54,7 +54,8 @@ func (sc *scene) allowed(e *entity, isCaster bool) bool {
 
 // targets lists the entities whose space meets the shape of set (SPEC §7.1): the caster
 // first, then the candidate tokens in request order, each judged by target and, when the
-// request asks, rolled for (§7.4).
+// request asks, rolled for (§7.4). Past the request's work limit (SPEC §8.3) the list stops
+// short and sc.w.err says why.
 func (sc *scene) targets(set *cellSet) []Target {
 	out := make([]Target, 0, len(sc.tokens)+1)
 	var g *rng
@@ -86,8 +87,14 @@ func (sc *scene) targets(set *cellSet) []Target {
 // target fills in *t for entity e when the shape of set meets its space, and reports whether
 // it does: in the area or cut off by a barrier (SPEC §7.1), its cover from the area's source
 // (§5.4, §5.5, graded as the profile says), and whether it is affected (§7.2). The cover
-// check keeps its segments in *segs, storage the next target's check reuses.
+// check keeps its segments in *segs, storage the next target's check reuses. The work of
+// finding the space's cells in set, then of its cover, is charged before it is done (SPEC
+// §8.3): past the limit, target reports false.
 func (sc *scene) target(t *Target, set *cellSet, e *entity, isCaster bool, segs *[]cover.Segment) bool {
+	const what = "the tokens in the area (SPEC §7.1, §5.4): use fewer or smaller tokens, or cover \"none\""
+	if sc.w.charge(set.scan(e.space.Min(), e.space.Max(), nil), what) != nil {
+		return false
+	}
 	state := set.best(e.space)
 	if state == 0 {
 		return false
@@ -103,7 +110,10 @@ func (sc *scene) target(t *Target, set *cellSet, e *entity, isCaster bool, segs 
 	}
 	t.InArea = true
 	ok := sc.allowed(e, isCaster)
-	if sc.prof.cover != "none" {
+	if n := corners(e.space, sc.at.src, false); sc.prof.cover != "none" {
+		if sc.w.charge(sc.lineWork(sc.at.from, e.space, n)+n*lineCost, what) != nil {
+			return false
+		}
 		r := cover.AppendFromPoint((*segs)[:0], sc.at.src, cover.Target{Space: e.space, Prone: e.tok.Prone}, sc.solids)
 		*segs = r.Segments
 		var g cover.Grade

@@ -25,7 +25,7 @@ func evaluateWholeBoard(req *Request) (*Result, *Error) {
 // the window is an optimisation and must never change an answer.
 func sameAsWholeBoard(t *testing.T, what string, req *Request) bool {
 	t.Helper()
-	win, werr := evaluate(req)
+	win, werr := evaluate(nil, req)
 	whole, herr := evaluateWholeBoard(req)
 	if !reflect.DeepEqual(werr, herr) {
 		t.Fatalf("%s: error with the window %v, with the whole board %v\nrequest %s", what, werr, herr, describe(req))
