@@ -38,10 +38,17 @@ build: $(BUILD_TARGETS)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./core/...
 
-# A short run of every fuzz target (FUZZTIME=1m make fuzz for longer).
+# A short run of every fuzz target (FUZZTIME=1m make fuzz for longer). A package whose tests do
+# not build fails the run (its targets are not silently skipped), and so does any func Fuzz… of
+# a package's test files that was not run (say, behind a build tag).
 FUZZTIME ?= 10s
 fuzz:
-	@for pkg in $$($(GO) list ./...); do \
-	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
-	  done; done
+	@ran=0; \
+	for pkg in $$($(GO) list ./...); do \
+	  list=$$($(GO) test -list '^Fuzz' $$pkg 2>&1) || { echo "fuzz: cannot list the fuzz targets of $$pkg:"; echo "$$list"; exit 1; }; \
+	  for f in $$(echo "$$list" | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; ran=$$((ran + 1)); \
+	  done; done; \
+	declared=$$(for d in $$($(GO) list -f '{{.Dir}}' ./...); do cat $$d/*_test.go 2>/dev/null; done | grep -cE '^func Fuzz[A-Za-z0-9_]*\(' ); \
+	echo "fuzz: ran $$ran of the $$declared fuzz targets declared"; \
+	test $$ran -eq $$declared || { echo "fuzz: some fuzz targets were not run"; exit 1; }

@@ -31,7 +31,7 @@ export async function load(options = {}) {
     Go = globalThis.Go;
   }
   const go = newGo();
-  const { module, instance } = await instantiate(source, go.importObject);
+  const { module, instance } = await instantiate(source, go.runtime.importObject);
   const runtime = new Runtime(module);
   runtime.start(go, instance);
   return runtime.engine();
@@ -40,41 +40,66 @@ export async function load(options = {}) {
 // A Runtime owns one running Go instance of a compiled module, and replaces it when it stops.
 class Runtime {
   #module;
-  #go = null;
+  #go = null; // newGo's handle of the running instance
   #fns = null; // the functions main registered; null when the instance must be replaced
+  #maxBody = 0; // the largest request the module accepts, in bytes of UTF-8 (its maxBody)
 
   constructor(module) {
     this.#module = module;
   }
 
-  // start runs main on instance until it blocks, having registered the module's functions.
+  // start runs main on instance until it blocks, having registered the module's functions. If
+  // it fails, the instance's timers are stopped.
   start(go, instance) {
-    const fns = {};
-    globalThis[HANDSHAKE] = fns;
-    let exited;
     try {
-      exited = go.run(instance);
-    } finally {
-      delete globalThis[HANDSHAKE];
-    }
-    exited.catch(() => {}); // a failed start shows below; a later exit, at the next call
-    for (const name of EXPORTS) {
-      if (typeof fns[name] !== "function") {
-        throw new Error(`aoekit: the module did not register ${name}: is it aoekit.wasm, built by the Go of wasm_exec.js?`);
+      const fns = {};
+      globalThis[HANDSHAKE] = fns;
+      let exited;
+      try {
+        exited = go.runtime.run(instance);
+      } finally {
+        delete globalThis[HANDSHAKE];
       }
+      exited.catch(() => {}); // a failed start shows below; a later exit, at the next call
+      for (const name of EXPORTS) {
+        if (typeof fns[name] !== "function") {
+          throw new Error(`aoekit: the module did not register ${name}: is it aoekit.wasm, built by the Go of wasm_exec.js?`);
+        }
+      }
+      if (!Number.isSafeInteger(fns.maxBody) || fns.maxBody <= 0) {
+        throw new Error("aoekit: the module did not register maxBody: is it aoekit.wasm, built by the Go of wasm_exec.js?");
+      }
+      this.#go = go;
+      this.#fns = fns;
+      this.#maxBody = fns.maxBody;
+    } catch (err) {
+      go.stop();
+      throw err;
     }
-    this.#go = go;
-    this.#fns = fns;
+  }
+
+  // fail retires the running instance: its timers are cancelled (one firing on a dead Go
+  // program would throw "Go program has already exited" where nothing catches it), nothing
+  // here refers to it any more (its memory, maybe gigabytes after running out of it, can go),
+  // and the next call starts a fresh instance.
+  #fail() {
+    this.#fns = null;
+    this.#go.stop();
+    this.#go = null;
   }
 
   // call calls the module's function name; it returns its answer (a string or a Uint8Array)
-  // or throws its Error. When the Go instance fails underneath (a trap, a stack overflow, an
-  // exit), it throws an internal error and the next call runs on a fresh instance.
+  // or throws its Error. A body past the module's maxBody is refused here, before it crosses
+  // into Go (the module refuses it too). When the Go instance fails underneath (a trap, a
+  // stack overflow, an exit), it throws an internal error and the next call runs on a fresh
+  // instance; an instance that failed between calls (in one of its timers) is replaced first.
   call(name, body) {
+    if (body !== undefined) checkSize(name, body, this.#maxBody);
+    if (this.#fns !== null && (this.#go.failed || this.#go.runtime.exited)) this.#fail();
     if (this.#fns === null) {
       try {
         const go = newGo();
-        this.start(go, new WebAssembly.Instance(this.#module, go.importObject));
+        this.start(go, new WebAssembly.Instance(this.#module, go.runtime.importObject));
       } catch (cause) {
         throw internalError(`the engine could not restart (${cause?.message ?? cause})`);
       }
@@ -83,23 +108,27 @@ class Runtime {
     try {
       out = this.#fns[name](body);
     } catch (cause) {
-      this.#fns = null;
+      this.#fail();
       throw internalError(`the engine stopped (${cause?.message ?? cause}) and will restart`);
     }
-    if (this.#go.exited) {
-      this.#fns = null;
-      throw internalError(`the engine exited (code ${this.#go.exitCode}) and will restart`);
+    if (this.#go.runtime.exited) {
+      const code = this.#go.runtime.exitCode;
+      this.#fail();
+      throw internalError(`the engine exited (code ${code}) and will restart`);
     }
     if (typeof out === "string" || out instanceof Uint8Array) return out;
     if (out instanceof Error && typeof out.code === "string") throw out;
-    this.#fns = null;
+    this.#fail();
     throw internalError(`the engine answered ${typeof out} and will restart`);
   }
 
   engine() {
     const call = (name, body) => this.call(name, body);
+    // A text longer than the limit makes JSON longer still: refused before JSON.stringify
+    // copies it.
+    const text = (t) => (typeof t === "string" && t.length > this.#maxBody ? tooLarge("parse", t.length + 11, true, this.#maxBody) : t);
     return Object.freeze({
-      parse: (text) => JSON.parse(call("parse", encode({ text }))),
+      parse: (t) => JSON.parse(call("parse", encode({ text: text(t) }))),
       evaluate: (request) => JSON.parse(call("evaluate", encode(request))),
       evaluateCells: (request) => int32s(call("evaluateCells", encode(request))),
       move: (request) => JSON.parse(call("move", encode(request))),
@@ -108,27 +137,81 @@ class Runtime {
   }
 }
 
-// newGo returns a Go runtime whose timers do not hold a Node process open: the engine's
-// answers are synchronous, so nothing waits on them (the Go runtime's background work, such as
-// returning memory, simply pauses once the host has nothing else to do).
+// checkSize throws too_large when body, a string of JSON, is more than limit bytes of UTF-8 —
+// what Go's copy of it would take, and what an HTTP body is measured in. Every UTF-16 code unit
+// is 1 to 3 bytes (a surrogate pair, 4 for two), so only strings between limit / 3 and limit
+// units long are counted, and none is copied.
+function checkSize(name, body, limit) {
+  if (body.length <= limit / 3) return;
+  if (body.length > limit) tooLarge(name, body.length, true, limit);
+  let bytes = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && (body.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3; // a lone surrogate becomes U+FFFD
+  }
+  if (bytes > limit) tooLarge(name, bytes, false, limit);
+}
+
+// tooLarge throws the module's error for a request of n bytes ("at least" n) past limit.
+function tooLarge(name, n, atLeast, limit) {
+  const mib = limit % 1048576 === 0 ? `${limit / 1048576} MiB (${limit} bytes)` : `${limit} bytes`;
+  throw codedError("too_large", `${name}: the request is ${atLeast ? "at least " : ""}${n} bytes of JSON; the limit is ${mib}`);
+}
+
+// newGo returns a handle on a new Go runtime: { runtime (the Go object), stop(), failed }. Its
+// timers do not hold a Node process open: the engine's answers are synchronous, so nothing waits
+// on them (the Go runtime's background work, such as returning memory, simply pauses once the
+// host has nothing else to do). stop() cancels every timer the instance has scheduled and turns
+// any that still fires into nothing; a timer in which the program fails (throws, or exits) stops
+// the instance and sets failed, and the error goes no further: the next call starts a fresh
+// instance.
 function newGo() {
   const go = new Go();
+  const timers = new Set();
+  let dead = false;
+  const handle = {
+    runtime: go,
+    failed: false,
+    stop() {
+      dead = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
   go.exit = (code) => {
     go.exitCode = code; // reported by the next call, instead of printed
   };
   // The runtime's timers come from the module's runtime.scheduleTimeoutEvent import, which
-  // wasm_exec.js implements with the host's global setTimeout: while it runs, that setTimeout
-  // hands back unref'd timers (Node's; a browser's ids are numbers). Nothing here reads
-  // wasm_exec.js's private fields; if it ever stops calling setTimeout, the load test's "exits by
-  // itself" check fails.
+  // wasm_exec.js implements with the host's global setTimeout (and runtime.clearTimeoutEvent,
+  // with clearTimeout): while they run, those globals are wrapped here, so that the timers are
+  // unref'd (Node's; a browser's ids are numbers), known to stop(), and fire through a guard.
+  // Nothing here reads wasm_exec.js's private fields; if it ever stops calling setTimeout, the
+  // load test's "exits by itself" check fails.
   const imports = go.importObject.gojs;
   const schedule = imports["runtime.scheduleTimeoutEvent"];
   if (typeof schedule === "function") {
     imports["runtime.scheduleTimeoutEvent"] = (sp) => {
       const setTimeout = globalThis.setTimeout;
-      globalThis.setTimeout = function (...args) {
-        const timer = setTimeout.apply(this, args);
+      globalThis.setTimeout = function (callback, ...rest) {
+        const timer = setTimeout.call(this, () => {
+          timers.delete(timer);
+          if (dead) return;
+          try {
+            callback();
+            if (!go.exited) return;
+          } catch {
+            // the program failed in its timer: the next call replaces it
+          }
+          handle.failed = true;
+          handle.stop();
+        }, ...rest);
         timer?.unref?.();
+        timers.add(timer);
         return timer;
       };
       try {
@@ -138,7 +221,22 @@ function newGo() {
       }
     };
   }
-  return go;
+  const unschedule = imports["runtime.clearTimeoutEvent"];
+  if (typeof unschedule === "function") {
+    imports["runtime.clearTimeoutEvent"] = (sp) => {
+      const clearTimeout = globalThis.clearTimeout;
+      globalThis.clearTimeout = function (timer) {
+        timers.delete(timer);
+        return clearTimeout.call(this, timer);
+      };
+      try {
+        unschedule(sp);
+      } finally {
+        globalThis.clearTimeout = clearTimeout;
+      }
+    };
+  }
+  return handle;
 }
 
 // instantiate compiles and instantiates source: a WebAssembly.Module, bytes, a Response (or a

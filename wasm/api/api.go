@@ -5,15 +5,19 @@ import (
 	"errors"
 	"mime"
 	"net/http"
+	"net/url"
+	"path"
 	"strconv"
 	"strings"
 
 	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/wasm/internal/limits"
 	"github.com/aoekit/aoekit/wasm/wire"
 )
 
-// MaxBody is the largest request body accepted, 1 MiB; past it the answer is 413.
-const MaxBody = 1 << 20
+// MaxBody is the largest request body accepted, 1 MiB; past it the answer is 413. The
+// WebAssembly module refuses a larger request with the same limit (wasm/internal/limits).
+const MaxBody = limits.MaxBody
 
 // MaxAge is how long, in seconds, a browser may cache a CORS preflight answer.
 const MaxAge = 86400
@@ -30,6 +34,15 @@ type doors struct {
 	version               func() []byte
 }
 
+// Options configure the handler; the zero value is New's.
+type Options struct {
+	// MaxEvaluations caps how many requests the engine answers at once (POST /v1/parse,
+	// /v1/evaluate, /v1/move, counted once their body has arrived; reading a body takes no
+	// slot). A request past the cap is answered at once with 503, Retry-After: 1 and the code
+	// too_large. 0 or less means no cap.
+	MaxEvaluations int
+}
+
 // New returns the HTTP API:
 //
 //	POST /v1/parse     {"text": "…"}  → template
@@ -39,16 +52,27 @@ type doors struct {
 //
 // Errors are {"error": {"code", "message", "at"?}}: 400 for a bad request (malformed JSON names
 // the byte offset), 422 for a rule violation, 404 for an unknown path, 405 (with Allow) for a
-// wrong method, 413 past MaxBody, 415 for a body that is not application/json, 500 for a bug.
-// Every answer carries Access-Control-Allow-Origin: *, and OPTIONS answers CORS preflights.
+// wrong method, 413 past MaxBody, 415 for a body that is not application/json, 500 for a bug,
+// and, with Options.MaxEvaluations, 503 (Retry-After: 1) when busy. Every answer carries Access-Control-Allow-Origin: *, and OPTIONS answers CORS preflights.
+// Paths are routed in their canonical form (see canonicalPath): /v1//parse and /v1/./parse are
+// /v1/parse, with no redirect.
 func New() http.Handler {
-	return newHandler(doors{parse: wire.Parse, evaluate: wire.Evaluate, move: wire.Move, version: wire.Version})
+	return NewWithOptions(Options{})
 }
 
-func newHandler(d doors) http.Handler {
+// NewWithOptions returns the HTTP API of New configured by o.
+func NewWithOptions(o Options) http.Handler {
+	return newHandler(doors{parse: wire.Parse, evaluate: wire.Evaluate, move: wire.Move, version: wire.Version}, o)
+}
+
+func newHandler(d doors, o Options) http.Handler {
 	mux := http.NewServeMux()
+	var slots chan struct{}
+	if o.MaxEvaluations > 0 {
+		slots = make(chan struct{}, o.MaxEvaluations)
+	}
 	post := func(path string, fn door) {
-		route(mux, path, "POST, OPTIONS", http.MethodPost, jsonDoor(fn))
+		route(mux, path, "POST, OPTIONS", http.MethodPost, jsonDoor(fn, slots))
 	}
 	post("/v1/parse", d.parse)
 	post("/v1/evaluate", d.evaluate)
@@ -60,7 +84,81 @@ func newHandler(d doors) http.Handler {
 		writeError(w, http.StatusNotFound, engine.CodeBadRequest,
 			"no such endpoint: "+r.Method+" "+short(r.URL.Path)+" (the API has "+routes+")")
 	})
-	return withCORS(withRecover(mux))
+	return withCORS(withRecover(withCanonicalPath(mux)))
+}
+
+// withCanonicalPath routes every request by its canonical path, so that ServeMux never answers
+// with its own redirect (a 301 or 307 with no JSON body): a path canonicalPath cannot make
+// clean, through encoded slashes or dots such as /v1%2F.%2Fparse, is a 404 like any unknown path.
+func withCanonicalPath(mux http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The path as sent: RawPath when it holds characters Go would escape (a backslash).
+		esc := r.URL.RawPath
+		if esc == "" {
+			esc = r.URL.EscapedPath()
+		}
+		if r.Method != http.MethodConnect && strings.HasPrefix(esc, "/") {
+			if p := canonicalPath(esc); p != esc {
+				u := *r.URL
+				dec, err := url.PathUnescape(p)
+				if err != nil {
+					dec = r.URL.Path
+				}
+				u.Path, u.RawPath = dec, p
+				r = r.WithContext(r.Context())
+				r.URL = &u
+			}
+		}
+		if p := r.URL.Path; r.Method == http.MethodConnect || p == "" || p[0] != '/' || cleanPath(p) != p {
+			writeError(w, http.StatusNotFound, engine.CodeBadRequest,
+				"no such endpoint: "+short(r.Method)+" "+short(r.URL.Path)+" (the API has "+routes+")")
+			return
+		}
+		mux.ServeHTTP(w, r)
+	})
+}
+
+// canonicalPath returns an escaped URL path as the Workers runtime hands it to the Workers
+// build — as a WHATWG URL parser leaves it: backslashes read as slashes, and "." and ".."
+// segments, percent-encoded ones too, resolved — and then with every run of slashes made one.
+// The native server applies it to the path as received, the Workers build to a path the
+// runtime already parsed (where only the slashes change), so both builds route alike.
+func canonicalPath(esc string) string {
+	segs := strings.Split(strings.ReplaceAll(esc, `\`, "/"), "/")[1:]
+	out := make([]string, 0, len(segs))
+	for i, s := range segs {
+		last := i == len(segs)-1
+		switch strings.ReplaceAll(strings.ToLower(s), "%2e", ".") {
+		case ".":
+		case "..":
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+		default:
+			out = append(out, s)
+			continue
+		}
+		if last {
+			out = append(out, "")
+		}
+	}
+	// Runs of slashes: empty segments go, but for a trailing one.
+	kept := out[:0]
+	for i, s := range out {
+		if s != "" || i == len(out)-1 {
+			kept = append(kept, s)
+		}
+	}
+	return "/" + strings.Join(kept, "/")
+}
+
+// cleanPath is ServeMux's rule: a path it does not redirect is its own cleanPath.
+func cleanPath(p string) string {
+	np := path.Clean(p)
+	if strings.HasSuffix(p, "/") && np != "/" {
+		np += "/"
+	}
+	return np
 }
 
 // route serves path: method (GET also answers HEAD) with h, OPTIONS with a preflight answer,
@@ -82,10 +180,11 @@ func route(mux *http.ServeMux, path, allow, method string, h http.HandlerFunc) {
 	})
 }
 
-// jsonDoor reads a JSON body of at most MaxBody bytes and answers it with fn.
-func jsonDoor(fn door) http.HandlerFunc {
+// jsonDoor reads a JSON body of at most MaxBody bytes and answers it with fn, in one of slots
+// (nil: no cap).
+func jsonDoor(fn door, slots chan struct{}) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if msg := checkContentType(r.Header.Get("Content-Type")); msg != "" {
+		if msg := checkContentType(contentType(r.Header)); msg != "" {
 			writeError(w, http.StatusUnsupportedMediaType, engine.CodeBadRequest, msg)
 			return
 		}
@@ -100,6 +199,18 @@ func jsonDoor(fn door) http.HandlerFunc {
 			writeError(w, http.StatusBadRequest, engine.CodeBadRequest, "reading the request body: "+err.Error())
 			return
 		}
+		if slots != nil {
+			select {
+			case slots <- struct{}{}:
+				defer func() { <-slots }()
+			default:
+				w.Header().Set("Retry-After", "1")
+				w.Header().Set("Access-Control-Expose-Headers", "Retry-After") // for pages on other origins
+				writeError(w, http.StatusServiceUnavailable, engine.CodeTooLarge,
+					"the server is busy: "+strconv.Itoa(cap(slots))+" requests in progress; retry")
+				return
+			}
+		}
 		out, eerr := fn(body)
 		if eerr != nil {
 			writeJSON(w, wire.Status(eerr), wire.Error(eerr))
@@ -107,6 +218,20 @@ func jsonDoor(fn door) http.HandlerFunc {
 		}
 		writeJSON(w, http.StatusOK, out)
 	}
+}
+
+// contentType returns the Content-Type header as one text, every value of every line: the
+// Workers build receives a header split at each comma (github.com/syumai/workers), the native
+// server one value per header line, and both must judge "application/json, text/plain" alike
+// (refused: a body has one type).
+func contentType(h http.Header) string {
+	var parts []string
+	for _, v := range h.Values("Content-Type") {
+		for _, p := range strings.Split(v, ",") {
+			parts = append(parts, strings.TrimSpace(p))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // checkContentType accepts application/json, with no parameter but charset=utf-8; otherwise it
@@ -128,7 +253,10 @@ func checkContentType(ct string) string {
 	return ""
 }
 
-// readBody reads the whole body, failing with *http.MaxBytesError past MaxBody.
+// readBody reads the whole body, failing with *http.MaxBytesError past MaxBody. Its buffer
+// grows with the bytes that arrive, never from the declared Content-Length: a client that
+// declares a megabyte and sends ten bytes costs ten bytes (and bytes.Buffer's first 512), not a
+// megabyte held while it stalls.
 func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	if r.ContentLength > MaxBody {
 		return nil, &http.MaxBytesError{Limit: MaxBody}
@@ -137,9 +265,6 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 		return nil, nil
 	}
 	var buf bytes.Buffer
-	if r.ContentLength > 0 {
-		buf.Grow(int(r.ContentLength) + 1)
-	}
 	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, MaxBody))
 	return buf.Bytes(), err
 }

@@ -12,17 +12,22 @@ TEST_TARGETS  += test-browser-deps test-browser-go test-browser size
 
 # What the package ships: the module and the wasm_exec.js of the Go that built it. go build is
 # incremental, so running it every time is cheap and never leaves a stale module.
+# (go build is silent when it succeeds, but may replay a cached link's -dumpdep listing from
+# wasm/browser's TestLinksNoHeavyHelpers: its output is shown only when the build fails.)
 browser:
-	$(BROWSER_ENV) $(GO) build -trimpath -ldflags='-s -w' -o $(BROWSER_WASM) ./wasm/browser
+	@echo "$(BROWSER_ENV) $(GO) build -trimpath -ldflags='-s -w' -o $(BROWSER_WASM) ./wasm/browser"
+	@out=$$($(BROWSER_ENV) $(GO) build -trimpath -ldflags='-s -w' -o $(BROWSER_WASM) ./wasm/browser 2>&1) || { echo "$$out"; exit 1; }
 	install -m 0644 $(GOROOT)/lib/wasm/wasm_exec.js $(BROWSER_EXEC)
 
 # Raw, gzip -9 and brotli -q 11 sizes of the module, and its brotli size against the floor (a
 # module with only syscall/js, built alike): the goal is at most BROWSER_SIZE_GOAL times it.
-# make size fails when the module's brotli size passes BROWSER_MAX_BROTLI bytes, the goal as
-# first met (Go 1.26.8), so that it cannot grow back unnoticed; a new Go may move the floor.
+# make size fails when the module's brotli size passes BROWSER_MAX_BROTLI bytes, so that it
+# cannot grow unnoticed; a new Go may move the floor. It was 573,000 B, the goal as first met
+# (Go 1.26.8); the engine's work budget, its reachability flood and the row-indexed cell set
+# (SPEC §8.3: every request answers within a bound) took it to ~577,500 B, 1.309 x the floor.
 # Brotli -q 11 sizes move by a kilobyte or so either way with small, unrelated code changes.
 BROWSER_SIZE_GOAL ?= 1.3
-BROWSER_MAX_BROTLI ?= 573000
+BROWSER_MAX_BROTLI ?= 578500
 size: browser
 	@command -v brotli >/dev/null || { echo "size: needs the brotli command (apt-get install brotli)"; exit 1; }
 	@$(BROWSER_ENV) $(GO) build -trimpath -ldflags='-s -w' -o build/floor.wasm ./wasm/browser/testdata/floor

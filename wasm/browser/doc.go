@@ -10,4 +10,9 @@
 // success (a Uint8Array for evaluateCells) or, on failure, an Error with code, message and, for
 // notation errors, at. No call panics out of the module; a panic comes back as a bad_request
 // error whose message starts with "internal error: ", as wire reports one.
+//
+// A request is at most 1 MiB of UTF-8 (wasm/internal/limits.MaxBody, the HTTP API's body
+// limit): a longer string is refused with too_large from its length alone, before it is copied
+// into Go. The module also sets maxBody, that limit, on the object it registers on, and the
+// loader refuses a longer request before calling it at all.
 package main

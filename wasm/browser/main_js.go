@@ -3,10 +3,12 @@
 package main
 
 import (
+	"strconv"
 	"syscall/js"
 	"unsafe"
 
 	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/wasm/internal/limits"
 	"github.com/aoekit/aoekit/wasm/wire"
 )
 
@@ -29,20 +31,24 @@ func target() js.Value {
 	return t
 }
 
-// register sets one JavaScript function on target for every export.
+// register sets one JavaScript function on target for every export, and target.maxBody to
+// the largest request, in bytes of UTF-8, a function accepts: the loader checks it before a
+// request crosses into Go.
 func register(target js.Value, list []export) {
 	b := binder{
-		errorCtor: js.Global().Get("Error"),
-		bytesCtor: js.Global().Get("Uint8Array"),
+		errorCtor:  js.Global().Get("Error"),
+		bytesCtor:  js.Global().Get("Uint8Array"),
+		objectCtor: js.Global().Get("Object"),
 	}
 	for _, e := range list {
 		target.Set(e.name, js.FuncOf(b.bind(e)))
 	}
+	target.Set("maxBody", limits.MaxBody)
 }
 
 // A binder turns handlers into JavaScript functions; it holds the constructors they use.
 type binder struct {
-	errorCtor, bytesCtor js.Value
+	errorCtor, bytesCtor, objectCtor js.Value
 }
 
 // bind returns the JavaScript function for e. It takes the body as its one string argument
@@ -61,9 +67,19 @@ func (b binder) bind(e export) func(js.Value, []js.Value) any {
 				return b.jsError(&engine.Error{Code: engine.CodeBadRequest,
 					Message: e.name + ": the request must be a string of JSON, not " + args[0].Type().String()})
 			}
+			// Its size before its bytes: a UTF-16 code unit is 1 to 3 bytes of UTF-8, so a
+			// string longer than MaxBody units is refused without copying it into Go, and one
+			// that is copied costs at most 3 × MaxBody. (Length wants an object: Object(s) is
+			// the string's wrapper, which does not copy it.)
+			if n := b.objectCtor.Invoke(args[0]).Length(); n > limits.MaxBody {
+				return b.tooLarge(e.name, n, "at least ")
+			}
 			// The string's bytes, not a copy: wire only reads a body and keeps no part of it.
 			// (A request may be a megabyte; String already copied it out of JavaScript.)
 			s := args[0].String()
+			if len(s) > limits.MaxBody {
+				return b.tooLarge(e.name, len(s), "")
+			}
 			body = unsafe.Slice(unsafe.StringData(s), len(s))
 		}
 		out, err := call(e.handle, body)
@@ -78,6 +94,13 @@ func (b binder) bind(e export) func(js.Value, []js.Value) any {
 		js.CopyBytesToJS(bytes, out)
 		return bytes
 	}
+}
+
+// tooLarge is the error for a request of n bytes of UTF-8 ("at least" n, when counted in
+// UTF-16 code units), past MaxBody.
+func (b binder) tooLarge(name string, n int, atLeast string) js.Value {
+	return b.jsError(&engine.Error{Code: engine.CodeTooLarge, Message: name + ": the request is " + atLeast +
+		strconv.Itoa(n) + " bytes of JSON; the limit is " + limits.MaxBodyText})
 }
 
 // jsError returns err as a JavaScript Error with code, message and, when err has one, at.

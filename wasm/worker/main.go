@@ -9,6 +9,8 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime"
+	"strconv"
 	"syscall"
 
 	"github.com/aoekit/aoekit/wasm/api"
@@ -22,26 +24,41 @@ func main() {
 	}
 	addr := flag.String("addr", net.JoinHostPort("127.0.0.1", port), "address to listen on (host:port); the default is loopback only")
 	quiet := flag.Bool("quiet", false, "no access log")
+	maxEval := flag.Int("max-evaluations", defaultMaxEvaluations(),
+		"how many requests the engine answers at once; past it the answer is 503 with Retry-After: 1 (0: no cap; default 2 × GOMAXPROCS)")
 	flag.Parse()
 	log.SetFlags(log.LstdFlags | log.Lmicroseconds)
-	if err := run(*addr, *quiet); err != nil {
+	if *maxEval < 0 {
+		log.Fatalf("-max-evaluations %d: want 0 (no cap) or more", *maxEval)
+	}
+	if err := run(*addr, *quiet, api.Options{MaxEvaluations: *maxEval}); err != nil {
 		log.Fatal(err)
 	}
 }
 
+// defaultMaxEvaluations is 2 × GOMAXPROCS: the engine is CPU-bound, so more at once only adds
+// memory and latency; twice the processors keeps them busy while answers are written.
+func defaultMaxEvaluations() int {
+	return 2 * runtime.GOMAXPROCS(0)
+}
+
 // run serves until SIGINT or SIGTERM, then lets requests in flight finish (up to serve.Grace).
-func run(addr string, quiet bool) error {
+func run(addr string, quiet bool, o api.Options) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
 	}
-	h := api.New()
+	h := api.NewWithOptions(o)
 	if !quiet {
 		h = accessLog(log.Writer(), h)
 	}
-	log.Printf("aoekit API on http://%s (POST /v1/parse, /v1/evaluate, /v1/move; GET /v1/version)", ln.Addr())
+	limit := "no cap"
+	if o.MaxEvaluations > 0 {
+		limit = strconv.Itoa(o.MaxEvaluations)
+	}
+	log.Printf("aoekit API on http://%s (POST /v1/parse, /v1/evaluate, /v1/move; GET /v1/version); evaluations at once: %s", ln.Addr(), limit)
 	if err := serve.Run(ctx, ln, h); err != nil {
 		return err
 	}

@@ -108,12 +108,12 @@ test("a Node script that loads and evaluates exits by itself, promptly, even aft
     const { load } = await import("aoekit");
     const e = await load();
     let n = 0;
-    for (let i = 0; i < 20; i++) n += e.evaluateCells({ template: "Cir150h1", caster: { id: "c", x: 0, y: 0, z: 0 }, origin: { x: 0, y: 0, z: 0 } }).length;
+    for (let i = 0; i < 20; i++) n += e.evaluateCells({ template: "Cir300h1", caster: { id: "c", x: 0, y: 0, z: 0 }, origin: { x: 0, y: 0, z: 0 } }).length;
     console.log(JSON.stringify({ cells: n / 3, scheduled, active: process.getActiveResourcesInfo() }));
   `);
   assert.equal(heavy.code, 0, heavy.stderr);
   const { cells, scheduled, active } = JSON.parse(heavy.stdout);
-  assert.equal(cells, 20 * 301 * 301);
+  assert.equal(cells, 20 * 601 * 601);
   assert.ok(scheduled > 0, "the Go runtime scheduled no timer: the test proves nothing");
   assert.ok(!active.includes("Timeout"), `a Go timer holds the event loop: ${active}`);
   assert.ok(heavy.lingered < 2000, `lingered ${heavy.lingered} ms after its output`);

@@ -6,13 +6,20 @@
 //   - evaluate recurses until the JavaScript stack overflows (a RangeError out of the module);
 //   - move exits the Go program;
 //   - parse answers a number, which no aoekit function does;
-//   - evaluateCells answers an empty Uint8Array, as aoekit.wasm does for no cells.
+//   - evaluateCells answers an empty Uint8Array, as aoekit.wasm does for no cells;
+//
+// and, as aoekit.wasm, sets maxBody. A goroutine sleeps in a loop, so that the instance always
+// has a timer scheduled with the host (the Go runtime's own background work does the same, at
+// times): when the program dies, that timer is still pending.
 package main
 
 import (
 	"os"
 	"strconv"
 	"syscall/js"
+	"time"
+
+	"github.com/aoekit/aoekit/wasm/internal/limits"
 )
 
 var calls int
@@ -30,6 +37,12 @@ func main() {
 	set("move", func() any { os.Exit(3); return nil })
 	set("parse", func() any { return 42 })
 	set("evaluateCells", func() any { return js.Global().Get("Uint8Array").New(0) })
+	t.Set("maxBody", limits.MaxBody)
+	go func() {
+		for {
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
 	select {}
 }
 
