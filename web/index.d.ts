@@ -261,6 +261,69 @@ export interface MoveResult {
   collision: Collision | null;
 }
 
+/**
+ * The attacking entity of a cover request: a token (SPEC §1.5) and whether it is flying. An
+ * attacker that is not flying stands on ground: it does not strike down through its bottom face,
+ * nor through the ground under its space (SPEC §5.4, ruling R2). Its id is optional.
+ */
+export interface Attacker {
+  id?: string;
+  x: number;
+  y: number;
+  z: number;
+  size?: number | string;
+  height?: number;
+  facing?: Direction;
+  side?: string;
+  prone?: boolean;
+  /**
+   * Not standing on ground: a flying attacker strikes down through every face turned toward the
+   * target, and its segments are judged against every solid.
+   */
+  flying?: boolean;
+}
+
+/**
+ * An attack-cover request (CONTRACT cover, SPEC §5.7). Missing optional fields take SPEC defaults;
+ * unknown fields are ignored. Thin walls (SPEC §5.6) are not implemented yet: the request has no
+ * `walls` field.
+ */
+export interface CoverRequest {
+  /** The rule set whose grades apply: `tdgs` (the default), `drawsteel` or `dnd35`. */
+  rules?: "tdgs" | "drawsteel" | "dnd35";
+  /** `melee` (the spaces must be adjacent), `reach` or `ranged`. */
+  attack: "melee" | "reach" | "ranged";
+  attacker: Attacker;
+  target: Token;
+  /** The other entities: validated as evaluate's tokens are, and never blocking (SPEC §5.2). */
+  tokens?: Token[];
+  obstacles?: Obstacle[];
+}
+
+/** The answer to a cover request (CONTRACT cover, SPEC §5.7). */
+export interface CoverResult {
+  /**
+   * The grade of the request's rule set: `none`, `partial`, `half` or `full` (tdgs; always `none`
+   * in melee), `none`, `cover` or `full` (drawsteel), `none`, `partial`, `cover`, `improved` or
+   * `total` (dnd35).
+   */
+  grade: "none" | "partial" | "half" | "cover" | "improved" | "full" | "total";
+  /**
+   * The bonus the grade gives: 0, 2, 4 or 8 (none for full or total cover, which allow no attack).
+   */
+  bonus: number;
+  /** How many of `lines` are blocked. */
+  blocked: number;
+  /** How many `lines` there are. */
+  total: number;
+  /** Whether at least one line is clear. */
+  lineOfEffect: boolean;
+  /** The attacker's cell the attack is judged from, [x, y, z]. */
+  from: CellTuple;
+  /** The segments from that cell's source points to the target's points, in world units. */
+  lines: Line[];
+}
+
 /** The engine's version, the answer to version(). */
 export interface VersionInfo {
   engine: "aoekit";
@@ -299,6 +362,21 @@ export interface Engine {
   evaluateCells(request: Request): Int32Array;
   /** Moves a creature by force (push, pull, slide). */
   move(request: MoveRequest): MoveResult;
+  /**
+   * The cover a target has against one attacker's melee, reach or ranged attack (SPEC §5.7),
+   * graded under `tdgs`, `drawsteel` or `dnd35`. A melee target that is not adjacent throws
+   * `out_of_range`.
+   *
+   * @example
+   * engine.cover({
+   *   rules: "dnd35",
+   *   attack: "ranged",
+   *   attacker: { id: "archer", x: 0, y: 0, z: 0 },
+   *   target: { id: "orc", x: 4, y: 0, z: 0 },
+   *   obstacles: [{ x: 2, y: 0, z: 0 }],
+   * }).grade; // "total": every line is blocked
+   */
+  cover(request: CoverRequest): CoverResult;
   version(): VersionInfo;
 }
 

@@ -12,7 +12,7 @@ let Go = null;
 const HANDSHAKE = "__aoekit";
 
 // Functions every aoekit.wasm registers.
-const EXPORTS = ["parse", "evaluate", "evaluateCells", "move", "version"];
+const EXPORTS = ["parse", "evaluate", "evaluateCells", "move", "cover", "version"];
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -132,6 +132,7 @@ class Runtime {
       evaluate: (request) => JSON.parse(call("evaluate", encode(request))),
       evaluateCells: (request) => int32s(call("evaluateCells", encode(request))),
       move: (request) => JSON.parse(call("move", encode(request))),
+      cover: (request) => JSON.parse(call("cover", encode(request))),
       version: () => JSON.parse(call("version")),
     });
   }

@@ -7,81 +7,8 @@ import (
 )
 
 // Attack cover (SPEC §5.7, seed 004): what cover does a target have against one attacker's
-// melee, reach or ranged attack? The request and result types below belong with the others
-// in types.go (CONTRACT cover) and are kept here until they move.
-
-// CoverRequest is an attack-cover request (CONTRACT cover, SPEC §5.7). Missing optional
-// fields take SPEC defaults; unknown fields are ignored. Thin walls (SPEC §5.6) are not
-// implemented yet: the request has no `walls` field.
-//
-//wire:want an object
-type CoverRequest struct {
-	// The rule set whose grades apply: `tdgs` (the default), `drawsteel` or `dnd35`.
-	//ts:type "tdgs" | "drawsteel" | "dnd35"
-	Rules string `json:"rules,omitempty"`
-	// `melee` (the spaces must be adjacent), `reach` or `ranged`.
-	//ts:type "melee" | "reach" | "ranged"
-	Attack   string   `json:"attack"`
-	Attacker Attacker `json:"attacker"`
-	Target   Token    `json:"target"`
-	// The other entities: validated as evaluate's tokens are, and never blocking (SPEC §5.2).
-	Tokens    []Token    `json:"tokens,omitempty"`
-	Obstacles []Obstacle `json:"obstacles,omitempty"`
-}
-
-// Attacker is the attacking entity of a cover request: a token (SPEC §1.5) and whether it is
-// flying. An attacker that is not flying stands on ground: it does not strike down through
-// its bottom face, nor through the ground under its space (SPEC §5.4, ruling R2). Its id is
-// optional.
-//
-// In Go, Size 0 means 1 unless SizeName names a size; Height 0 means Size; Facing "" means N.
-//
-//wire:want an attacker object
-type Attacker struct {
-	ID string `json:"id,omitempty"`
-	X  int    `json:"x"`
-	Y  int    `json:"y"`
-	Z  int    `json:"z"`
-	//ts:type number | string
-	Size     int    `json:"size,omitempty" wire:"size"` // or SizeName, for a name
-	SizeName string `json:"-"`
-	Height   int    `json:"height,omitempty"`
-	//ts:type Direction
-	Facing string `json:"facing,omitempty"`
-	Side   string `json:"side,omitempty"`
-	Prone  bool   `json:"prone,omitempty"`
-	// Not standing on ground: a flying attacker strikes down through every face turned toward
-	// the target, and its segments are judged against every solid.
-	Flying bool `json:"flying,omitempty"`
-}
-
-// Token is the attacker as a token, without Flying.
-func (a *Attacker) Token() Token {
-	return Token{ID: a.ID, X: a.X, Y: a.Y, Z: a.Z, Size: a.Size, SizeName: a.SizeName, Height: a.Height,
-		Facing: a.Facing, Side: a.Side, Prone: a.Prone}
-}
-
-// CoverResult is the answer to a cover request (CONTRACT cover, SPEC §5.7).
-type CoverResult struct {
-	// The grade of the request's rule set: `none`, `partial`, `half` or `full` (tdgs; always
-	// `none` in melee), `none`, `cover` or `full` (drawsteel), `none`, `partial`, `cover`,
-	// `improved` or `total` (dnd35).
-	//ts:type "none" | "partial" | "half" | "cover" | "improved" | "full" | "total"
-	Grade string `json:"grade"`
-	// The bonus the grade gives: 0, 2, 4 or 8 (none for full or total cover, which allow no
-	// attack).
-	Bonus int `json:"bonus"`
-	// How many of `lines` are blocked.
-	Blocked int `json:"blocked"`
-	// How many `lines` there are.
-	Total int `json:"total"`
-	// Whether at least one line is clear.
-	LineOfEffect bool `json:"lineOfEffect"`
-	// The attacker's cell the attack is judged from, [x, y, z].
-	From [3]int32 `json:"from"`
-	// The segments from that cell's source points to the target's points, in world units.
-	Lines []Line `json:"lines"`
-}
+// melee, reach or ranged attack? The request and result types, CoverRequest, Attacker and
+// CoverResult, are in types.go with the others (CONTRACT cover).
 
 // maxCoverWork bounds the work of one cover request (SPEC §8.3): an upper bound on the
 // segments judged times the cells each may cross (about a third of a second of work at the

@@ -23,23 +23,31 @@ const MaxBody = limits.MaxBody
 const MaxAge = 86400
 
 // routes lists the endpoints, for 404 messages.
-const routes = "POST /v1/parse, POST /v1/evaluate, POST /v1/move, GET /v1/version"
+const routes = "POST /v1/parse, POST /v1/evaluate, POST /v1/move, POST /v1/cover, GET /v1/version"
 
-// A door answers a request body with a JSON body or an error (wire.Parse and the like).
-type door func(body []byte) ([]byte, *engine.Error)
+// A door answers a request body with a JSON body or an error (wire.Parse and the like),
+// watching ctx, the HTTP request's context: a door whose work can be long (evaluate, move)
+// stops when the client goes away.
+type door func(ctx engine.Context, body []byte) ([]byte, *engine.Error)
 
 // doors are the handler's answers, replaced in tests.
 type doors struct {
-	parse, evaluate, move door
-	version               func() []byte
+	parse, evaluate, move, cover door
+	version                      func() []byte
+}
+
+// plain is a door that does not watch its context: parse and cover, whose work is bounded by
+// the request's sizes well under a second (SPEC §8.3).
+func plain(fn func(body []byte) ([]byte, *engine.Error)) door {
+	return func(_ engine.Context, body []byte) ([]byte, *engine.Error) { return fn(body) }
 }
 
 // Options configure the handler; the zero value is New's.
 type Options struct {
 	// MaxEvaluations caps how many requests the engine answers at once (POST /v1/parse,
-	// /v1/evaluate, /v1/move, counted once their body has arrived; reading a body takes no
-	// slot). A request past the cap is answered at once with 503, Retry-After: 1 and the code
-	// too_large. 0 or less means no cap.
+	// /v1/evaluate, /v1/move, /v1/cover, counted once their body has arrived; reading a body
+	// takes no slot). A request past the cap is answered at once with 503, Retry-After: 1 and
+	// the code too_large. 0 or less means no cap.
 	MaxEvaluations int
 }
 
@@ -48,12 +56,14 @@ type Options struct {
 //	POST /v1/parse     {"text": "…"}  → template
 //	POST /v1/evaluate  request        → result
 //	POST /v1/move      move request   → move result
+//	POST /v1/cover     cover request  → cover result
 //	GET  /v1/version                  → version
 //
 // Errors are {"error": {"code", "message", "at"?}}: 400 for a bad request (malformed JSON names
 // the byte offset), 422 for a rule violation, 404 for an unknown path, 405 (with Allow) for a
 // wrong method, 413 past MaxBody, 415 for a body that is not application/json, 500 for a bug,
 // and, with Options.MaxEvaluations, 503 (Retry-After: 1) when busy. Every answer carries Access-Control-Allow-Origin: *, and OPTIONS answers CORS preflights.
+// An evaluation or a move stops when its client goes away (the request's context is done).
 // Paths are routed in their canonical form (see canonicalPath): /v1//parse and /v1/./parse are
 // /v1/parse, with no redirect.
 func New() http.Handler {
@@ -62,7 +72,16 @@ func New() http.Handler {
 
 // NewWithOptions returns the HTTP API of New configured by o.
 func NewWithOptions(o Options) http.Handler {
-	return newHandler(doors{parse: wire.Parse, evaluate: wire.Evaluate, move: wire.Move, version: wire.Version}, o)
+	return newHandler(doors{parse: plain(wire.Parse), evaluate: evaluate, move: move, cover: plain(wire.Cover), version: wire.Version}, o)
+}
+
+// evaluate and move are wire's, watching the request's context.
+func evaluate(ctx engine.Context, body []byte) ([]byte, *engine.Error) {
+	return wire.EvaluateContext(ctx, body)
+}
+
+func move(ctx engine.Context, body []byte) ([]byte, *engine.Error) {
+	return wire.MoveContext(ctx, body)
 }
 
 func newHandler(d doors, o Options) http.Handler {
@@ -77,6 +96,7 @@ func newHandler(d doors, o Options) http.Handler {
 	post("/v1/parse", d.parse)
 	post("/v1/evaluate", d.evaluate)
 	post("/v1/move", d.move)
+	post("/v1/cover", d.cover)
 	route(mux, "/v1/version", "GET, HEAD, OPTIONS", http.MethodGet, func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, d.version())
 	})
@@ -211,7 +231,7 @@ func jsonDoor(fn door, slots chan struct{}) http.HandlerFunc {
 				return
 			}
 		}
-		out, eerr := fn(body)
+		out, eerr := fn(r.Context(), body)
 		if eerr != nil {
 			writeJSON(w, wire.Status(eerr), wire.Error(eerr))
 			return

@@ -170,7 +170,7 @@ func TestBusy(t *testing.T) {
 	const max = 3
 	entered := make(chan struct{}, 100)
 	release := make(chan struct{})
-	block := func(body []byte) ([]byte, *engine.Error) {
+	block := func(_ engine.Context, body []byte) ([]byte, *engine.Error) {
 		entered <- struct{}{}
 		select {
 		case <-release:
@@ -181,7 +181,7 @@ func TestBusy(t *testing.T) {
 		}
 		return []byte(`{"ok":true}`), nil
 	}
-	h := newHandler(doors{parse: block, evaluate: block, move: block, version: func() []byte { return []byte(`{"v":1}`) }},
+	h := newHandler(doors{parse: block, evaluate: block, move: block, cover: block, version: func() []byte { return []byte(`{"v":1}`) }},
 		Options{MaxEvaluations: max})
 	var done sync.WaitGroup
 	codes := make([]int, max)
@@ -204,7 +204,7 @@ func TestBusy(t *testing.T) {
 			t.Fatal("the blocking requests did not all start")
 		}
 	}
-	for _, path := range []string{"/v1/parse", "/v1/evaluate", "/v1/move"} {
+	for _, path := range []string{"/v1/parse", "/v1/evaluate", "/v1/move", "/v1/cover"} {
 		c := call{"POST", path, "application/json", "{}"}
 		w := c.do(t, h)
 		checkCommon(t, c, w)
@@ -242,12 +242,12 @@ func TestUnlimitedByDefault(t *testing.T) {
 	const n = 50
 	entered := make(chan struct{}, n)
 	release := make(chan struct{})
-	block := func([]byte) ([]byte, *engine.Error) {
+	block := func(engine.Context, []byte) ([]byte, *engine.Error) {
 		entered <- struct{}{}
 		<-release
 		return []byte(`{}`), nil
 	}
-	h := newHandler(doors{parse: block, evaluate: block, move: block, version: func() []byte { return nil }}, Options{})
+	h := newHandler(doors{parse: block, evaluate: block, move: block, cover: block, version: func() []byte { return nil }}, Options{})
 	var done sync.WaitGroup
 	codes := make([]int, n)
 	for i := 0; i < n; i++ {

@@ -21,6 +21,7 @@ var exports = []export{
 	{name: "evaluate", handle: wire.Evaluate},
 	{name: "evaluateCells", handle: evaluateCells, packed: true},
 	{name: "move", handle: wire.Move},
+	{name: "cover", handle: wire.Cover},
 	{name: "version", handle: func([]byte) ([]byte, *engine.Error) { return wire.Version(), nil }},
 }
 

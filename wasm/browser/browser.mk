@@ -27,7 +27,8 @@ browser:
 # (SPEC §8.3: every request answers within a bound) took it to ~577,500 B, 1.309 x the floor.
 # Brotli -q 11 sizes move by a kilobyte or so either way with small, unrelated code changes.
 BROWSER_SIZE_GOAL ?= 1.3
-BROWSER_MAX_BROTLI ?= 578500
+# Attack cover (CONTRACT cover: its engine, codec and export) added 6,901 B: 577,524 -> 584,425 B.
+BROWSER_MAX_BROTLI ?= 585500
 size: browser
 	@command -v brotli >/dev/null || { echo "size: needs the brotli command (apt-get install brotli)"; exit 1; }
 	@$(BROWSER_ENV) $(GO) build -trimpath -ldflags='-s -w' -o build/floor.wasm ./wasm/browser/testdata/floor

@@ -1,5 +1,5 @@
 // Command browser is aoekit.wasm, the engine for browsers and Node (GOOS=js GOARCH=wasm): it
-// registers parse, evaluate, evaluateCells, move and version as JavaScript functions that take
+// registers parse, evaluate, evaluateCells, move, cover and version as JavaScript functions that take
 // and return JSON text, and the loader web/index.js turns them into the npm package's engine.
 //
 // Built on its own (for example with Go's wasm_exec.js in a page), the module registers its

@@ -19,8 +19,8 @@ import (
 //go:embed requests.json
 var corpusJSON []byte
 
-// An Entry is one request of the corpus: a name, the door ("parse", "evaluate" or "move") and
-// the JSON body sent to it.
+// An Entry is one request of the corpus: a name, the door ("parse", "evaluate", "move" or
+// "cover") and the JSON body sent to it.
 type Entry struct {
 	Name string          `json:"name"`
 	Door string          `json:"door"`
@@ -46,7 +46,7 @@ func Corpus() ([]Entry, error) {
 		switch {
 		case e.Name == "" || seen[e.Name]:
 			return nil, fmt.Errorf("requests.json: entry %d: missing or repeated name %q", i, e.Name)
-		case e.Door != "parse" && e.Door != "evaluate" && e.Door != "move":
+		case e.Door != "parse" && e.Door != "evaluate" && e.Door != "move" && e.Door != "cover":
 			return nil, fmt.Errorf("requests.json: %s: unknown door %q", e.Name, e.Door)
 		case len(e.Body) == 0:
 			return nil, fmt.Errorf("requests.json: %s: no body", e.Name)
@@ -146,6 +146,13 @@ func GoDoor(e Entry) (a Answer) {
 			break
 		}
 		result, err = engine.Move(req)
+	case "cover":
+		req, derr := wire.DecodeCover(e.Body)
+		if derr != nil {
+			err = derr
+			break
+		}
+		result, err = engine.Cover(req)
 	}
 	if err != nil {
 		status, body := errorAnswer(err)

@@ -21,6 +21,8 @@ func wireDoor(e Entry) (int, []byte) {
 		out, err = wire.Evaluate(e.Body)
 	case "move":
 		out, err = wire.Move(e.Body)
+	case "cover":
+		out, err = wire.Cover(e.Body)
 	}
 	if err != nil {
 		return wire.Status(err), wire.Error(err)
@@ -64,6 +66,32 @@ func TestCorpusCoverage(t *testing.T) {
 			seen["code "+body.Error.Code] = true
 			continue
 		}
+		if e.Door == "cover" {
+			var res engine.CoverResult
+			req, derr := wire.DecodeCover(e.Body)
+			if derr != nil {
+				t.Fatal(derr)
+			}
+			if err := json.Unmarshal([]byte(a.Body), &res); err != nil {
+				t.Fatal(err)
+			}
+			rules := req.Rules
+			if rules == "" {
+				rules = "tdgs"
+			}
+			seen["attack "+req.Attack] = true
+			seen["attack "+rules+"/"+res.Grade] = true
+			if req.Attacker.Size != 0 || req.Attacker.SizeName != "" {
+				seen["attack multi-cell attacker"] = true
+			}
+			if req.Attacker.Flying && req.Attacker.Z > 0 {
+				seen["attack flying attacker above"] = true
+			}
+			if req.Target.Prone {
+				seen["attack prone target"] = true
+			}
+			continue
+		}
 		var res struct {
 			engine.Template
 			Tpl     *engine.Template `json:"template"`
@@ -101,7 +129,10 @@ func TestCorpusCoverage(t *testing.T) {
 		missing = append(missing, "code "+c)
 	}
 	missing = append(missing, "door move", "roll", "reason cover", "reason targeting", "reason barrier",
-		"cover tdgs/none", "cover tdgs/partial", "cover tdgs/half", "cover tdgs/full", "cover drawsteel/cover")
+		"cover tdgs/none", "cover tdgs/partial", "cover tdgs/half", "cover tdgs/full", "cover drawsteel/cover",
+		"door cover", "attack melee", "attack reach", "attack ranged", "attack tdgs/none", "attack tdgs/partial",
+		"attack drawsteel/cover", "attack drawsteel/full", "attack dnd35/none", "attack dnd35/partial", "attack dnd35/cover",
+		"attack multi-cell attacker", "attack flying attacker above", "attack prone target")
 	for _, m := range missing {
 		if !seen[m] {
 			t.Errorf("the corpus has no %s", m)

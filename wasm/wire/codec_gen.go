@@ -18,7 +18,9 @@ var (
 	resolveFields     = []string{"stat", "modifiers", "luck", "seed", "defence"}
 	moveRequestFields = []string{"kind", "distance", "source", "target", "path", "vertical", "tokens",
 		"obstacles", "bounds"}
-	templateFields = []string{"text", "notation", "rules", "shape", "radius", "side", "size", "length",
+	coverRequestFields = []string{"rules", "attack", "attacker", "target", "tokens", "obstacles"}
+	attackerFields     = []string{"id", "x", "y", "z", "size", "height", "facing", "side", "prone", "flying"}
+	templateFields     = []string{"text", "notation", "rules", "shape", "radius", "side", "size", "length",
 		"direction", "width", "height", "squares", "within", "close", "orientation"}
 )
 
@@ -31,8 +33,8 @@ func (d *decoder) request(p *engine.Request) *engine.Error {
 
 // token reads an engine.Token.
 func (d *decoder) token(p *engine.Token) *engine.Error {
-	return d.object("a token object", tokenFields, []any{&p.ID, &p.X, &p.Y, &p.Z, p, &p.Height, &p.Facing,
-		&p.Side, &p.Prone})
+	return d.object("a token object", tokenFields, []any{&p.ID, &p.X, &p.Y, &p.Z, (*wholeToken)(p), &p.Height,
+		&p.Facing, &p.Side, &p.Prone})
 }
 
 // pos reads an engine.Pos.
@@ -45,6 +47,18 @@ func (d *decoder) moveRequest(p *engine.MoveRequest) *engine.Error {
 	return d.object("an object", moveRequestFields, []any{&p.Kind, &p.Distance, &p.Source, &p.Target, &p.Path,
 		&p.Vertical, &p.Tokens, &p.Obstacles, &p.Bounds})
 }
+
+// coverRequest reads an engine.CoverRequest.
+func (d *decoder) coverRequest(p *engine.CoverRequest) *engine.Error {
+	return d.object("an object", coverRequestFields, []any{&p.Rules, &p.Attack, &p.Attacker, &p.Target,
+		&p.Tokens, &p.Obstacles})
+}
+
+// wholeToken is engine.Token as the destination of its fields read whole by hand (wire:"name,struct").
+type wholeToken engine.Token
+
+// wholeAttacker is engine.Attacker as the destination of its fields read whole by hand (wire:"name,struct").
+type wholeAttacker engine.Attacker
 
 // value reads the value at the cursor into what dst points to. A null is an absent value, as
 // with encoding/json: it leaves numbers, strings, booleans, cells and struct values alone and
@@ -79,6 +93,10 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 			v := new(bool)
 			*p = v
 			*v, err = d.boolean()
+		}
+	case *engine.Token:
+		if !null {
+			err = d.token(p)
 		}
 	case **engine.Token:
 		*p = nil
@@ -118,6 +136,11 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 			err = d.object("a resolve object", resolveFields, []any{&v.Stat, &v.Modifiers, &v.Luck, &v.Seed,
 				&v.Defence})
 		}
+	case *engine.Attacker:
+		if !null {
+			err = d.object("an attacker object", attackerFields, []any{&p.ID, &p.X, &p.Y, &p.Z, (*wholeAttacker)(p),
+				&p.Height, &p.Facing, &p.Side, &p.Prone, &p.Flying})
+		}
 	case *engine.Template:
 		if !null {
 			err = d.object("a template object", templateFields, []any{&p.Text, &p.Notation, &p.Rules, &p.Shape,
@@ -126,14 +149,16 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		}
 	case *engine.TemplateRef: // Request.Template
 		err = d.templateField(p, null)
-	case *engine.Token: // Token.Size
-		err = d.sizeField(p, null)
+	case *wholeToken: // Token.Size
+		err = d.sizeField((*engine.Token)(p), null)
 	case *engine.Range: // Request.Range
 		err = d.rangeField(p, null)
 	case *float64: // Obstacle.Fill
 		err = d.fillField(p, null)
 	case *uint64: // Resolve.Seed
 		err = d.seedField(p, null)
+	case *wholeAttacker: // Attacker.Size
+		err = d.attackerSizeField((*engine.Attacker)(p), null)
 	default: // the lists: null or [], then elements
 		err = d.list(dst, null)
 	}
@@ -220,32 +245,20 @@ func (e *encoder) result(p *engine.Result) {
 			e.str(`,"cover":`, q.Cover)
 			e.int(`,"bonus":`, q.Bonus)
 			e.int(`,"blocked":`, q.Blocked)
-			if e.list(`,"lines":`, q.Lines == nil, len(q.Lines)) {
-				sep1 := "["
-				for i1 := range q.Lines {
-					q1 := &q.Lines[i1]
-					e.raw(sep1)
-					e.point(`{"from":`, q1.From)
-					e.point(`,"to":`, q1.To)
-					e.bool(`,"blocked":`, q1.Blocked)
-					e.raw("}")
-					sep1 = ","
-				}
-				e.raw("]")
-			}
+			e.lineList(`,"lines":`, q.Lines)
 			if q.Roll != nil {
-				q2 := q.Roll
-				if e.list(`,"roll":{"dice":`, q2.Dice == nil, len(q2.Dice)) {
-					sep2 := "["
-					for i2 := range q2.Dice {
-						e.int(sep2, q2.Dice[i2])
-						sep2 = ","
+				q1 := q.Roll
+				if e.list(`,"roll":{"dice":`, q1.Dice == nil, len(q1.Dice)) {
+					sep1 := "["
+					for i1 := range q1.Dice {
+						e.int(sep1, q1.Dice[i1])
+						sep1 = ","
 					}
 					e.raw("]")
 				}
-				e.int(`,"total":`, q2.Total)
-				e.int(`,"defence":`, q2.Defence)
-				e.bool(`,"hit":`, q2.Hit)
+				e.int(`,"total":`, q1.Total)
+				e.int(`,"defence":`, q1.Defence)
+				e.bool(`,"hit":`, q1.Hit)
 				e.raw("}")
 			}
 			e.raw("}")
@@ -309,6 +322,18 @@ func (e *encoder) moveResult(p *engine.MoveResult) {
 	e.raw("}")
 }
 
+// coverResult writes an engine.CoverResult.
+func (e *encoder) coverResult(p *engine.CoverResult) {
+	e.str(`{"grade":`, p.Grade)
+	e.int(`,"bonus":`, p.Bonus)
+	e.int(`,"blocked":`, p.Blocked)
+	e.int(`,"total":`, p.Total)
+	e.bool(`,"lineOfEffect":`, p.LineOfEffect)
+	e.cell(`,"from":`, p.From)
+	e.lineList(`,"lines":`, p.Lines)
+	e.raw("}")
+}
+
 // versionInfo writes an engine.VersionInfo.
 func (e *encoder) versionInfo(p *engine.VersionInfo) {
 	e.str(`{"engine":`, p.Engine)
@@ -331,6 +356,23 @@ func (e *encoder) cellList(name string, l [][3]int32) {
 		sep := "["
 		for i := range l {
 			e.cell(sep, l[i])
+			sep = ","
+		}
+		e.raw("]")
+	}
+}
+
+// lineList writes name and a list (null when nil).
+func (e *encoder) lineList(name string, l []engine.Line) {
+	if e.list(name, l == nil, len(l)) {
+		sep := "["
+		for i := range l {
+			q := &l[i]
+			e.raw(sep)
+			e.point(`{"from":`, q.From)
+			e.point(`,"to":`, q.To)
+			e.bool(`,"blocked":`, q.Blocked)
+			e.raw("}")
 			sep = ","
 		}
 		e.raw("]")

@@ -67,13 +67,23 @@ func equalFold(s, word string) bool {
 }
 
 // sizeField reads a token's "size", given the token: a number (Size) or a size name (SizeName).
-func (d *decoder) sizeField(t *engine.Token, null bool) (err *engine.Error) {
+func (d *decoder) sizeField(t *engine.Token, null bool) *engine.Error {
+	return d.size(&t.Size, &t.SizeName, null)
+}
+
+// attackerSizeField reads a cover request's attacker's "size", as sizeField a token's.
+func (d *decoder) attackerSizeField(a *engine.Attacker, null bool) *engine.Error {
+	return d.size(&a.Size, &a.SizeName, null)
+}
+
+// size reads a "size": a number into n or a size name into name.
+func (d *decoder) size(n *int, name *string, null bool) (err *engine.Error) {
 	switch c := d.peek(); {
 	case null:
 	case c == '"':
-		t.SizeName, err = d.string()
+		*name, err = d.string()
 	case c == '-' || isDigit(c):
-		t.Size, err = d.integer()
+		*n, err = d.integer()
 	default:
 		err = d.typeErr("a number or a size name")
 	}

@@ -5,8 +5,9 @@ import "github.com/aoekit/aoekit/core/engine"
 // The engine's entry points, replaced in tests to check that panics are recovered.
 var (
 	engineParse    = engine.Parse
-	engineEvaluate = engine.Evaluate
-	engineMove     = engine.Move
+	engineEvaluate = engine.EvaluateContext
+	engineMove     = engine.MoveContext
+	engineCover    = engine.Cover
 )
 
 // Every exported function turns a panic into an internal error: nothing panics out of wire.
@@ -70,8 +71,8 @@ func Status(err *engine.Error) int {
 	return 400
 }
 
-// decode reads body into req: a *engine.Request, a *engine.MoveRequest or a *string (the text
-// of a parse body). A panic becomes an internal error.
+// decode reads body into req: a *engine.Request, a *engine.MoveRequest, a *engine.CoverRequest
+// or a *string (the text of a parse body). A panic becomes an internal error.
 func decode(body []byte, req any) (err *engine.Error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -87,6 +88,8 @@ func decode(body []byte, req any) (err *engine.Error) {
 		err = d.request(req)
 	case *engine.MoveRequest:
 		err = d.moveRequest(req)
+	case *engine.CoverRequest:
+		err = d.coverRequest(req)
 	case *string:
 		*req, err = d.parseBody()
 	}
@@ -113,6 +116,15 @@ func DecodeMove(body []byte) (*engine.MoveRequest, *engine.Error) {
 	return req, nil
 }
 
+// DecodeCover reads an attack-cover request (CONTRACT cover), as DecodeRequest does.
+func DecodeCover(body []byte) (*engine.CoverRequest, *engine.Error) {
+	req := new(engine.CoverRequest)
+	if err := decode(body, req); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
 // DecodeParse reads a parse body, {"text": "…"}, and returns the text.
 func DecodeParse(body []byte) (string, *engine.Error) {
 	var text string
@@ -123,7 +135,7 @@ func DecodeParse(body []byte) (string, *engine.Error) {
 }
 
 // encode returns the JSON of v — a *engine.Result, *engine.Template, *engine.MoveResult,
-// *engine.VersionInfo or *engine.Error — from a buffer as large as the answer is likely to be;
+// *engine.CoverResult, *engine.VersionInfo or *engine.Error — from a buffer as large as the answer is likely to be;
 // nil when v holds a number JSON cannot carry. A panic becomes an internal error.
 func encode(v any) (out []byte, err *engine.Error) {
 	defer guard(&out, &err)
@@ -133,6 +145,8 @@ func encode(v any) (out []byte, err *engine.Error) {
 		size = 256 + 16*len(v.Cells) + 256*len(v.Targets)
 	case *engine.MoveResult:
 		size = 64 + 16*len(v.Path)
+	case *engine.CoverResult:
+		size = 128 + 96*len(v.Lines)
 	case *engine.Error:
 		size = 64 + len(v.Message)
 	}
@@ -144,6 +158,8 @@ func encode(v any) (out []byte, err *engine.Error) {
 		e.template("", v)
 	case *engine.MoveResult:
 		e.moveResult(v)
+	case *engine.CoverResult:
+		e.coverResult(v)
 	case *engine.VersionInfo:
 		e.versionInfo(v)
 	case *engine.Error:
@@ -212,7 +228,12 @@ func Parse(body []byte) (out []byte, err *engine.Error) {
 // EvaluateResult decodes an evaluate request and evaluates it: the result, never nil, or the
 // error Evaluate would give (a panic becomes an internal error). Doors with their own encoding
 // of the result (the browser module's packed cells) use it to answer as Evaluate does.
-func EvaluateResult(body []byte) (res *engine.Result, err *engine.Error) {
+func EvaluateResult(body []byte) (*engine.Result, *engine.Error) {
+	return evaluateResult(nil, body)
+}
+
+// evaluateResult is EvaluateResult watching ctx (nil: never cancelled).
+func evaluateResult(ctx engine.Context, body []byte) (res *engine.Result, err *engine.Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, err = nil, Recovered(r)
@@ -222,7 +243,7 @@ func EvaluateResult(body []byte) (res *engine.Result, err *engine.Error) {
 	if err != nil {
 		return nil, err
 	}
-	res, eerr := engineEvaluate(req)
+	res, eerr := engineEvaluate(ctx, req)
 	if eerr != nil {
 		return nil, asError(eerr)
 	}
@@ -234,8 +255,13 @@ func EvaluateResult(body []byte) (res *engine.Result, err *engine.Error) {
 
 // Evaluate answers an evaluate request with the result's JSON. (EvaluateResult and encode
 // recover their panics: nothing else here can panic.)
-func Evaluate(body []byte) ([]byte, *engine.Error) {
-	res, err := EvaluateResult(body)
+func Evaluate(body []byte) ([]byte, *engine.Error) { return EvaluateContext(nil, body) }
+
+// EvaluateContext is Evaluate watching ctx (a context.Context, or nil: never), as
+// engine.EvaluateContext does: when ctx is done the evaluation stops with a too_large error
+// whose message starts "cancelled: ". The HTTP door passes its request's context.
+func EvaluateContext(ctx engine.Context, body []byte) ([]byte, *engine.Error) {
+	res, err := evaluateResult(ctx, body)
 	if err != nil {
 		return nil, err
 	}
@@ -243,18 +269,40 @@ func Evaluate(body []byte) ([]byte, *engine.Error) {
 }
 
 // Move answers a forced-movement request with the result's JSON.
-func Move(body []byte) (out []byte, err *engine.Error) {
+func Move(body []byte) ([]byte, *engine.Error) { return MoveContext(nil, body) }
+
+// MoveContext is Move watching ctx (a context.Context, or nil: never), as
+// engine.MoveContext does.
+func MoveContext(ctx engine.Context, body []byte) (out []byte, err *engine.Error) {
 	defer guard(&out, &err)
 	req, err := DecodeMove(body)
 	if err != nil {
 		return nil, err
 	}
-	res, merr := engineMove(req)
+	res, merr := engineMove(ctx, req)
 	if merr != nil {
 		return nil, asError(merr)
 	}
 	if res == nil {
 		return nil, InternalError("move returned no result")
+	}
+	return answer(res)
+}
+
+// Cover answers an attack-cover request (CONTRACT cover, SPEC §5.7) with the result's JSON. Its
+// work is bounded by the request's sizes (SPEC §8.3), well under a second: it takes no context.
+func Cover(body []byte) (out []byte, err *engine.Error) {
+	defer guard(&out, &err)
+	req, err := DecodeCover(body)
+	if err != nil {
+		return nil, err
+	}
+	res, cerr := engineCover(req)
+	if cerr != nil {
+		return nil, asError(cerr)
+	}
+	if res == nil {
+		return nil, InternalError("cover returned no result")
 	}
 	return answer(res)
 }

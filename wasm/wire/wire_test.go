@@ -11,16 +11,16 @@ import (
 
 // stubEngine replaces the engine's entry points for one test.
 func stubEngine(t *testing.T, parse func(string) (engine.Template, error), eval func(*engine.Request) (*engine.Result, error), move func(*engine.MoveRequest) (*engine.MoveResult, error)) {
-	p, e, m := engineParse, engineEvaluate, engineMove
-	t.Cleanup(func() { engineParse, engineEvaluate, engineMove = p, e, m })
+	p, e, m, c := engineParse, engineEvaluate, engineMove, engineCover
+	t.Cleanup(func() { engineParse, engineEvaluate, engineMove, engineCover = p, e, m, c })
 	if parse != nil {
 		engineParse = parse
 	}
 	if eval != nil {
-		engineEvaluate = eval
+		engineEvaluate = func(_ engine.Context, r *engine.Request) (*engine.Result, error) { return eval(r) }
 	}
 	if move != nil {
-		engineMove = move
+		engineMove = func(_ engine.Context, r *engine.MoveRequest) (*engine.MoveResult, error) { return move(r) }
 	}
 }
 
@@ -30,10 +30,12 @@ func TestPanicsBecomeInternalErrors(t *testing.T) {
 		func(*engine.Request) (*engine.Result, error) { var m map[string]int; m["x"] = 1; return nil, nil },
 		func(*engine.MoveRequest) (*engine.MoveResult, error) { panic(errors.New("kaput")) },
 	)
+	engineCover = func(*engine.CoverRequest) (*engine.CoverResult, error) { panic("cover boom") }
 	for name, call := range map[string]func() ([]byte, *engine.Error){
 		"parse":    func() ([]byte, *engine.Error) { return Parse([]byte(`{"text": "Cir3"}`)) },
 		"evaluate": func() ([]byte, *engine.Error) { return Evaluate([]byte(`{}`)) },
 		"move":     func() ([]byte, *engine.Error) { return Move([]byte(`{}`)) },
+		"cover":    func() ([]byte, *engine.Error) { return Cover([]byte(`{}`)) },
 	} {
 		out, err := call()
 		if out != nil || err == nil || !Internal(err) || err.Code != engine.CodeBadRequest || Status(err) != 500 {
@@ -186,5 +188,41 @@ func TestImports(t *testing.T) {
 		case banned[p]:
 			t.Errorf("wire brings in %s through one of its own imports", p)
 		}
+	}
+}
+
+// cancelled is a context that is done.
+type cancelled struct{}
+
+func (cancelled) Err() error { return errors.New("context canceled") }
+
+func TestCoverAndContexts(t *testing.T) {
+	out, err := Cover([]byte(`{"rules": "dnd35", "attack": "ranged", "attacker": {"id": "a", "x": 0, "y": 0, "size": "Large"},
+		"target": {"id": "t", "x": 5, "y": 0}, "obstacles": [{"x": 3, "y": 0}]}`))
+	if err != nil {
+		t.Fatalf("cover: %+v", err)
+	}
+	res, _ := engine.Cover(&engine.CoverRequest{Rules: "dnd35", Attack: "ranged", Attacker: engine.Attacker{ID: "a", SizeName: "Large"},
+		Target: engine.Token{ID: "t", X: 5}, Obstacles: []engine.Obstacle{{X: 3}}})
+	if want := `{"grade":"` + res.Grade + `"`; !strings.HasPrefix(string(out), want) {
+		t.Errorf("cover: %s, want it to start %s", out, want)
+	}
+	if _, err := Cover([]byte(`{"attack": "melee", "attacker": {"x": 0}, "target": {"id": "t", "x": 5}}`)); err == nil || Status(err) != 422 {
+		t.Errorf("melee out of range: %+v", err)
+	}
+	if _, err := Cover([]byte(`{"attack": "spell", "attacker": {"x": 0}, "target": {"id": "t", "x": 5}}`)); err == nil || Status(err) != 400 {
+		t.Errorf("bad attack: %+v", err)
+	}
+	if _, err := Cover([]byte(`{"attack": "melee", "attacker": {"x": 0, "size": true}, "target": {"id": "t", "x": 1}}`)); err == nil ||
+		err.Message != "attacker.size: expected a number or a size name, got a boolean" {
+		t.Errorf("attacker size: %+v", err)
+	}
+	if _, err := EvaluateContext(cancelled{}, []byte(`{"template": "Cir3", "origin": {"x": 0, "y": 0}}`)); err == nil ||
+		!strings.HasPrefix(err.Message, "cancelled: ") {
+		t.Errorf("evaluate, cancelled: %+v", err)
+	}
+	if _, err := MoveContext(cancelled{}, []byte(`{"kind": "push", "distance": 3, "target": "g", "tokens": [{"id": "g", "x": 1}]}`)); err == nil ||
+		!strings.HasPrefix(err.Message, "cancelled: ") {
+		t.Errorf("move, cancelled: %+v", err)
 	}
 }

@@ -25,6 +25,8 @@ const PAGE = `<!doctype html><title>aoekit</title>
     out.result = e.evaluate(request);
     out.cells = Array.from(e.evaluateCells(request));
     out.move = e.move({ kind: "push", distance: 3, source: { x: 0, y: 0, z: 0 }, target: "g1", tokens: [{ id: "g1", x: 1, y: 0, z: 0 }] });
+    out.cover = e.cover({ rules: "dnd35", attack: "ranged", attacker: { x: 0, y: 0, z: 0 }, target: { id: "orc", x: 4, y: 0, z: 0 }, obstacles: [{ x: 3, y: 0, z: 0, fill: 0.5 }] });
+    out.melee = failure(() => e.cover({ attack: "melee", attacker: { x: 0, y: 0, z: 0 }, target: { id: "orc", x: 4, y: 0, z: 0 } }));
     out.notation = failure(() => e.parse("Con4"));
     const cyclic = { ...request }; cyclic.self = cyclic;
     out.cyclic = failure(() => e.evaluate(cyclic));
@@ -61,6 +63,8 @@ test("Chromium: load, every method, errors, globals and a fresh instance after a
     assert.equal(out.result.count, 10);
     assert.deepEqual(out.cells, out.result.cells.flat());
     assert.deepEqual(out.move.end, { x: 4, y: 0, z: 0 });
+    assert.deepEqual([out.cover.grade, out.cover.bonus, out.cover.blocked, out.cover.total], ["cover", 4, 2, 4]);
+    assert.equal(out.melee.code, "out_of_range");
     assert.deepEqual(out.notation, { code: "bad_notation", message: "Con4: a cone needs a direction (N, NE, E, SE, S, SW, W, NW) at position 5", at: 5, isError: true });
     assert.equal(out.cyclic.code, "bad_request");
     assert.equal(out.bigint.code, "bad_request");

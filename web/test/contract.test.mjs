@@ -8,7 +8,7 @@ import {
 
 test("load resolves to the CONTRACT engine, with synchronous methods that need no this", async () => {
   const e = await engine();
-  assert.deepEqual(Object.keys(e).sort(), ["evaluate", "evaluateCells", "move", "parse", "version"]);
+  assert.deepEqual(Object.keys(e).sort(), ["cover", "evaluate", "evaluateCells", "move", "parse", "version"]);
   assert.ok(Object.isFrozen(e));
   const { version } = e; // destructured: no this
   assert.ok(!(version() instanceof Promise));
@@ -159,9 +159,69 @@ test("requests JSON cannot carry are bad_request, before the engine sees them", 
   const cyclic = { ...CONTRACT_FROM_CASTER };
   cyclic.self = cyclic;
   for (const request of [cyclic, { ...CONTRACT_FROM_CASTER, resolve: { ...CONTRACT_FROM_CASTER.resolve, seed: 42n } }, undefined, () => 1, Symbol("s")]) {
-    for (const method of ["evaluate", "evaluateCells", "move"]) thrown(() => e[method](request), "bad_request");
+    for (const method of ["evaluate", "evaluateCells", "move", "cover"]) thrown(() => e[method](request), "bad_request");
   }
   thrown(() => e.parse(1n), "bad_request");
   thrown(() => e.parse(), "bad_request");
   thrown(() => e.parse(42), "bad_request");
+});
+
+// The three worked examples of CONTRACT cover, and its first example under each rule set.
+const COVER_MELEE = {
+  rules: "dnd35", attack: "melee", attacker: { id: "knight", x: 0, y: 0, z: 0 },
+  target: { id: "orc", x: 1, y: 0, z: 0 }, obstacles: [{ x: 1, y: 0, z: 0, fill: 0.4 }],
+};
+const COVER_REACH = {
+  rules: "drawsteel", attack: "reach", attacker: { id: "spear", x: 0, y: 0, z: 0 },
+  target: { id: "orc", x: 2, y: 0, z: 0 }, obstacles: [{ x: 1, y: 0, z: 0, fill: 0.5 }],
+};
+const COVER_RANGED = {
+  attack: "ranged", attacker: { id: "archer", x: 0, y: 0, z: 0 },
+  target: { id: "orc", x: 4, y: 1, z: 0 }, obstacles: [{ x: 3, y: 1, z: 0, fill: 0.5 }],
+};
+const COVER_EXAMPLE = {
+  rules: "dnd35", attack: "ranged",
+  attacker: { id: "archer", x: 0, y: 0, z: 0, size: 1, flying: false },
+  target: { id: "orc", x: 4, y: 0, z: 0, prone: false },
+  tokens: [], obstacles: [{ x: 3, y: 0, z: 0, fill: 0.5 }],
+};
+
+function grade(r) {
+  return [r.grade, r.bonus, r.blocked, r.total, r.lineOfEffect, r.from, r.lines.length];
+}
+
+test("CONTRACT cover examples: melee, reach and ranged (SPEC §5.4, §5.5, §5.7)", async () => {
+  const e = await engine();
+  const melee = e.cover(COVER_MELEE);
+  assert.deepEqual(grade(melee), ["partial", 2, 4, 16, true, [0, 0, 0], 16]);
+  assert.deepEqual(melee.lines[0], { from: [0.9975, 0.0025, 0.3025], to: [1.0025, 0.0025, 0.4025], blocked: true });
+  assert.deepEqual(grade(e.cover({ ...COVER_MELEE, rules: "tdgs" })), ["none", 0, 4, 16, true, [0, 0, 0], 16]);
+  const reach = e.cover(COVER_REACH);
+  assert.deepEqual(grade(reach), ["cover", 0, 2, 4, true, [0, 0, 0], 4]);
+  assert.deepEqual(reach.lines.map((l) => [l.to, l.blocked]), [
+    [[2.0025, 0.0025, 0.3025], true], [[2.0025, 0.9975, 0.3025], true],
+    [[2.0025, 0.0025, 0.9975], false], [[2.0025, 0.9975, 0.9975], false],
+  ]);
+  assert.deepEqual(reach.lines[0].from, [0.9975, 0.0025, 0.9975]);
+  const ranged = e.cover(COVER_RANGED);
+  assert.deepEqual(grade(ranged), ["partial", 2, 2, 6, true, [0, 0, 0], 6]);
+  assert.deepEqual(ranged.lines.map((l) => l.blocked), [true, false, true, false, false, false]);
+  assert.deepEqual(grade(e.cover({ ...COVER_RANGED, rules: "dnd35" })), ["cover", 4, 2, 6, true, [0, 0, 0], 6]);
+  const first = e.cover(COVER_EXAMPLE);
+  assert.deepEqual(grade(first), ["cover", 4, 2, 4, true, [0, 0, 0], 4]);
+  assert.deepEqual(first.lines[0], { from: [0.9975, 0.0025, 0.0025], to: [4.0025, 0.0025, 0.3025], blocked: true });
+  assert.deepEqual(grade(e.cover({ ...COVER_EXAMPLE, rules: "tdgs" })), ["half", 4, 2, 4, true, [0, 0, 0], 4]);
+  assert.deepEqual(grade(e.cover({ ...COVER_EXAMPLE, rules: "drawsteel" })), ["cover", 0, 2, 4, true, [0, 0, 0], 4]);
+});
+
+test("CONTRACT cover errors: melee out of range, an unknown attack or rule set, a wrong type", async () => {
+  const e = await engine();
+  const err = thrown(() => e.cover({ ...COVER_MELEE, target: { id: "orc", x: 3, y: 0, z: 0 } }), "out_of_range");
+  assert.equal(err.message, "target is 3 squares from the attacker; a melee attack needs adjacent spaces (distance 1)");
+  assert.equal(thrown(() => e.cover({ ...COVER_RANGED, attack: "spell" }), "bad_request").message,
+    'attack: expected melee, reach or ranged, got "spell"');
+  thrown(() => e.cover({ ...COVER_RANGED, rules: "circle50" }), "bad_request");
+  assert.equal(thrown(() => e.cover({ ...COVER_RANGED, attacker: { x: 0, y: 0, size: true } }), "bad_request").message,
+    "attacker.size: expected a number or a size name, got a boolean");
+  thrown(() => e.cover({ ...COVER_RANGED, target: { id: "orc", x: 0, y: 0 } }), "bad_request");
 });

@@ -63,6 +63,16 @@ export const CONTRACT_FROM_CASTER = (() => {
 })();
 
 /** A forced movement in CONTRACT move's shape: a push that stops before an obstacle (SPEC §3.7). */
+/** CONTRACT cover's first example: an archer, a half-height wall, an orc, under dnd35. */
+export const COVER_REQUEST = {
+  rules: "dnd35",
+  attack: "ranged",
+  attacker: { id: "archer", x: 0, y: 0, z: 0, size: 1, flying: false },
+  target: { id: "orc", x: 4, y: 0, z: 0, prone: false },
+  tokens: [],
+  obstacles: [{ x: 3, y: 0, z: 0, fill: 0.5 }],
+};
+
 export const MOVE_REQUEST = {
   kind: "push",
   distance: 3,

@@ -146,7 +146,7 @@ test(`${CALLS} hostile calls: CONTRACT errors or valid answers, and the next goo
 
 test("hostile arguments to every method, whole", async () => {
   const e = await engine();
-  for (const method of ["parse", "evaluate", "evaluateCells", "move", "version"]) {
+  for (const method of ["parse", "evaluate", "evaluateCells", "move", "cover", "version"]) {
     for (const make of HOSTILE) {
       try {
         e[method](make());

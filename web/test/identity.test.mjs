@@ -45,7 +45,7 @@ function sameError(got, body, what) {
 
 test("the corpus and the Go door's answers cover the same requests, every door and outcome", () => {
   assert.deepEqual(corpus.map((c) => c.name).sort(), [...answers.keys()].sort());
-  for (const door of ["parse", "evaluate", "move"]) {
+  for (const door of ["parse", "evaluate", "move", "cover"]) {
     const entries = corpus.filter((c) => c.door === door);
     assert.ok(entries.some((c) => answers.get(c.name).status === 200), `${door}: an answer`);
     assert.ok(entries.some((c) => answers.get(c.name).status !== 200), `${door}: an error`);

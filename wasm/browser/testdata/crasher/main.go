@@ -7,6 +7,7 @@
 //   - move exits the Go program;
 //   - parse answers a number, which no aoekit function does;
 //   - evaluateCells answers an empty Uint8Array, as aoekit.wasm does for no cells;
+//   - cover answers a cover result with no lines;
 //
 // and, as aoekit.wasm, sets maxBody. A goroutine sleeps in a loop, so that the instance always
 // has a timer scheduled with the host (the Go runtime's own background work does the same, at
@@ -37,6 +38,9 @@ func main() {
 	set("move", func() any { os.Exit(3); return nil })
 	set("parse", func() any { return 42 })
 	set("evaluateCells", func() any { return js.Global().Get("Uint8Array").New(0) })
+	set("cover", func() any {
+		return `{"grade":"none","bonus":0,"blocked":0,"total":0,"lineOfEffect":false,"from":[0,0,0],"lines":[]}`
+	})
 	t.Set("maxBody", limits.MaxBody)
 	go func() {
 		for {

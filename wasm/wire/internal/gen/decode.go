@@ -10,7 +10,7 @@ import (
 
 // A customCase is value's case for a polymorphic field: its destination's type, and the field.
 type customCase struct {
-	typ   string // the type of the destination: a pointer to the field, or to its struct
+	typ   string // the type of the destination: a pointer to the field, or to its struct's whole type
 	owner string
 	f     *field
 }
@@ -48,7 +48,7 @@ func (g *decoderGen) visitStruct(where, name string) error {
 		if f.wire != "" {
 			c := customCase{typ: "*" + f.typ.source(), owner: name, f: f}
 			if f.whole {
-				c.typ = "*engine." + name
+				c.typ = "*" + wholeType(name)
 			}
 			g.custom = append(g.custom, c)
 			continue
@@ -120,12 +120,17 @@ func (g *decoderGen) read(t *goType, p string) string {
 	return "q := " + p + "\nerr = " + g.object(g.m.structs[t.name], "q")
 }
 
+// wholeType names the type, defined as engine.name, that is the destination of a field tagged
+// wire:"field,struct" of the struct name: value is given the struct as that type, so that it is
+// told from a field of type name read as usual (CoverRequest.Target, a Token).
+func wholeType(name string) string { return "whole" + name }
+
 // object is the call of object reading the struct s into the variable p.
 func (g *decoderGen) object(s *structType, p string) string {
 	var dst []string
 	for _, f := range s.wired() {
 		if f.wire != "" && f.whole {
-			dst = append(dst, p) // value tells the field by its struct
+			dst = append(dst, "(*"+wholeType(s.name)+")("+p+")") // value tells the field by its struct's whole type
 		} else {
 			dst = append(dst, "&"+p+"."+f.goName)
 		}
@@ -203,6 +208,13 @@ func (g *decoderGen) generate(readRoots, valueRoots []string) ([]byte, error) {
 		p("return %s\n}\n\n", g.object(s, "p"))
 	}
 
+	wholes := map[string]bool{}
+	for _, c := range g.custom {
+		if c.f.whole && !wholes[c.owner] {
+			wholes[c.owner] = true
+			p("// %s is engine.%s as the destination of its fields read whole by hand (wire:\"name,struct\").\ntype %[1]s engine.%[2]s\n\n", wholeType(c.owner), c.owner)
+		}
+	}
 	p(`// value reads the value at the cursor into what dst points to. A null is an absent value, as
 // with encoding/json: it leaves numbers, strings, booleans, cells and struct values alone and
 // makes pointers, lists and maps nil (a hand-written reader reads it as its field has it).
@@ -223,7 +235,11 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		}
 	}
 	for _, c := range g.custom {
-		p("case %s: // %s.%s\nerr = d.%sField(p, null)\n", c.typ, c.owner, c.f.goName, c.f.wire)
+		arg := "p"
+		if c.f.whole {
+			arg = "(*engine." + c.owner + ")(p)"
+		}
+		p("case %s: // %s.%s\nerr = d.%sField(%s, null)\n", c.typ, c.owner, c.f.goName, c.f.wire, arg)
 	}
 	p("default: // the lists: null or [], then elements\nerr = d.list(dst, null)\n}\nreturn err\n}\n\n")
 

@@ -31,10 +31,10 @@ import (
 // value for its hand-written readers: a request's template object), encodes, and that
 // web/index.d.ts declares; with all they reach.
 var (
-	decodeRoots = []string{"Request", "MoveRequest"}
+	decodeRoots = []string{"Request", "MoveRequest", "CoverRequest"}
 	valueRoots  = []string{"Template"}
-	encodeRoots = []string{"Result", "Template", "MoveResult", "VersionInfo", "Error"}
-	tsRoots     = []string{"Request", "MoveRequest", "Result", "Template", "MoveResult", "VersionInfo"}
+	encodeRoots = []string{"Result", "Template", "MoveResult", "CoverResult", "VersionInfo", "Error"}
+	tsRoots     = []string{"Request", "MoveRequest", "CoverRequest", "Result", "Template", "MoveResult", "CoverResult", "VersionInfo"}
 )
 
 // outputs are the generated files, by their path in the module.
