@@ -4,35 +4,13 @@
 // securitypolicyviolation event, while the policy visibly refuses what it must (inline script,
 // inline style, being framed).
 import assert from "node:assert/strict";
-import { execFileSync, spawn } from "node:child_process";
 import { statSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { GO, ROOT, chromium, serve, tempDir } from "./helpers.mjs";
+import { ROOT, chromium, devserver, serve, tempDir } from "./helpers.mjs";
 
 const STATIC = join(ROOT, "static");
-
-/** devserver builds and starts wasm/devserver on a free loopback port; it stops after the test. */
-async function devserver(t) {
-  const bin = join(tempDir(t), "devserver");
-  execFileSync(GO, ["build", "-o", bin, "./wasm/devserver"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
-  const child = spawn(bin, ["-dir", STATIC, "-addr", "127.0.0.1:0"], { stdio: ["ignore", "ignore", "pipe"] });
-  t.after(() => child.kill("SIGTERM"));
-  let log = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`devserver did not start in 60 s:\n${log}`)), 60_000);
-    child.stderr.on("data", (chunk) => {
-      log += chunk;
-      const m = /serving .* on (http:\/\/127\.0\.0\.1:\d+)\//.exec(log);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]);
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`devserver exited (${code}):\n${log}`)));
-  });
-}
 
 /** directives parses a Content-Security-Policy header into a Map of directive → sources. */
 function directives(csp) {

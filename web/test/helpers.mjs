@@ -1,7 +1,7 @@
 // Shared by the package's tests: the built package through its entry, CONTRACT's examples and
 // the checks every answer must pass.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -245,4 +245,25 @@ export async function chromium(t) {
   });
   t.after(() => browser.close());
   return browser;
+}
+
+/** devserver builds and starts wasm/devserver (make demo's server) for dir on a free loopback port; it stops after the test. */
+export async function devserver(t, dir = join(ROOT, "static")) {
+  const bin = join(tempDir(t), "devserver");
+  execFileSync(GO, ["build", "-o", bin, "./wasm/devserver"], { cwd: ROOT, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(bin, ["-dir", dir, "-addr", "127.0.0.1:0"], { stdio: ["ignore", "ignore", "pipe"] });
+  t.after(() => child.kill("SIGTERM"));
+  let log = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`devserver did not start in 60 s:\n${log}`)), 60_000);
+    child.stderr.on("data", (chunk) => {
+      log += chunk;
+      const m = /serving .* on (http:\/\/127\.0\.0\.1:\d+)\//.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`devserver exited (${code}):\n${log}`)));
+  });
 }
