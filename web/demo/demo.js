@@ -18,6 +18,9 @@ import { load } from "../index.js";
 /** @typedef {import("../index.js").MoveResult} MoveResult */
 /** @typedef {import("../index.js").MoveRequest} MoveRequest */
 /** @typedef {import("../index.js").Token} Token */
+/** @typedef {import("../index.js").CoverRequest} CoverRequest */
+/** @typedef {import("../index.js").CoverResult} CoverResult */
+/** @typedef {import("../index.js").Line} Line */
 /** @typedef {"N" | "E" | "S" | "W"} Quarter */
 /** @typedef {"none" | "alliesExcluded" | "enemiesOnly"} Trait */
 /** @typedef {"move" | "wall" | "low" | "erase" | "path"} Tool */
@@ -103,6 +106,10 @@ const dom = {
   sample: $("sample", HTMLButtonElement), clearWalls: $("clear-walls", HTMLButtonElement), sceneMessage: $("scene-message", HTMLDivElement),
   undo: $("undo", HTMLButtonElement), redo: $("redo", HTMLButtonElement),
   rotl: $("rotl", HTMLButtonElement), rotr: $("rotr", HTMLButtonElement), turnLabel: $("turn-label", HTMLOutputElement),
+  attackSection: $("attack-section", HTMLDetailsElement), atkAttacker: $("atk-attacker", HTMLSelectElement), atkTarget: $("atk-target", HTMLSelectElement),
+  atkKind: $("atk-kind", HTMLSelectElement), atkRules: $("atk-rules", HTMLSelectElement), atkFlying: $("atk-flying", HTMLInputElement),
+  atkPick: $("atk-pick", HTMLButtonElement), atkLedge: $("atk-ledge", HTMLButtonElement), atkError: $("atk-error", HTMLDivElement),
+  atkResult: $("atk-result", HTMLParagraphElement),
   help: $("help", HTMLDialogElement), helpButton: $("help-button", HTMLButtonElement),
   tools: Array.from(document.querySelectorAll("button.tool"), (b) => /** @type {HTMLButtonElement} */ (b)),
 };
@@ -182,6 +189,15 @@ const ui = {
   /** @type {[number, number][]} the area cells the last draw painted (ground level) */ drawnCells: [],
   /** @type {{id: string, from: [number, number], to: [number, number], blocked: boolean}[]} cover lines the last draw painted, in CSS pixels */ drawnLines: [],
   /** @type {string} */ boardNote: "", boardWarn: false,
+  /**
+   * Attack cover (SPEC §5.7): who attacks whom, how, under which rules; `pick` is what the next
+   * board click chooses while picking (0: not picking).
+   * @type {{attacker: string, target: string, kind: CoverRequest["attack"], rules: "tdgs" | "drawsteel" | "dnd35", flying: boolean, pick: 0 | 1 | 2}}
+   */
+  attack: { attacker: "", target: "", kind: "melee", rules: "dnd35", flying: false, pick: 0 },
+  /** @type {CoverRequest | null} the cover request last sent */ attackRequest: null,
+  /** @type {CoverResult | null} */ attackResult: null,
+  /** @type {EngineError | null} why engine.cover refused it */ attackError: null,
 };
 
 /** @param {Scene} s */
@@ -365,6 +381,36 @@ function evaluateScene() {
       const e = engineError(err);
       ui.moveError = `${e.code}: ${e.message}`;
     }
+  }
+  evaluateAttack(engine);
+}
+
+/**
+ * Attack cover (CONTRACT cover, SPEC §5.7), in the same update as the area: asked while the
+ * section is open and both creatures are chosen.
+ * @param {Engine} engine
+ */
+function evaluateAttack(engine) {
+  ui.attackRequest = null;
+  ui.attackResult = null;
+  ui.attackError = null;
+  const a = ui.attack;
+  if (!dom.attackSection.open) return;
+  const attacker = findEntity(a.attacker), target = findEntity(a.target);
+  if (!attacker || !target || attacker === target) return;
+  /** @type {CoverRequest} */
+  const req = {
+    rules: a.rules, attack: a.kind,
+    attacker: { ...tokenOut(attacker, false), flying: a.flying },
+    target: tokenOut(target, false),
+    tokens: entities(scene).filter((e) => e !== attacker && e !== target).map((e) => tokenOut(e, false)),
+    obstacles: scene.obstacles.map((o) => ({ ...o })),
+  };
+  ui.attackRequest = req;
+  try {
+    ui.attackResult = engine.cover(req);
+  } catch (err) {
+    ui.attackError = engineError(err);
   }
 }
 
@@ -973,15 +1019,22 @@ function drawCoverLines() {
   ui.drawnLines = [];
   const id = focusId();
   const res = ui.result;
-  if (!id || !res) return;
-  const target = res.targets.find((x) => x.id === id);
-  if (!target || target.lines.length === 0) return;
+  const target = id && res ? res.targets.find((x) => x.id === id) : null;
+  if (id && target && target.lines.length > 0) paintLines(target.lines, id);
+  if (ui.attackResult && ui.attackResult.lines.length > 0) paintLines(ui.attackResult.lines, "attack");
+}
+
+/**
+ * Paints cover segments (an area target's, or an attack's: id "attack"), seen from above.
+ * @param {Line[]} lines @param {string} id
+ */
+function paintLines(lines, id) {
   const sq = ui.sq, k = Math.max(0.6, Math.min(1, sq / 36));
   // Seen from above, a corner's upper and lower lines coincide: draw each group side by side,
   // the higher line on the left of the way it runs.
   /** @type {Map<string, import("../index.js").Line[]>} */
   const groups = new Map();
-  for (const l of target.lines) {
+  for (const l of lines) {
     const g = `${l.to[0].toFixed(2)},${l.to[1].toFixed(2)}`;
     groups.set(g, [...(groups.get(g) ?? []), l]);
   }
@@ -1012,11 +1065,13 @@ function drawCoverLines() {
   }
   ctx.setLineDash([]);
   ctx.lineCap = "butt";
-  const src = target.lines[0].from;
   ctx.fillStyle = "#111";
-  ctx.beginPath();
-  ctx.arc(src[0] * sq, src[1] * sq, 4.5, 0, 2 * Math.PI);
-  ctx.fill();
+  for (const src of new Set(lines.map((l) => `${l.from[0]},${l.from[1]}`))) {
+    const [sx, sy] = src.split(",").map(Number);
+    ctx.beginPath();
+    ctx.arc(sx * sq, sy * sq, 4.5, 0, 2 * Math.PI);
+    ctx.fill();
+  }
   for (const l of drawn) {
     ctx.fillStyle = l.blocked ? COLOURS.blocked : COLOURS.clear;
     ctx.beginPath();
@@ -1306,6 +1361,7 @@ function renderPanel() {
     }));
   }
   renderEditor();
+  renderAttack();
   dom.rollsFields.hidden = !scene.rolls.on;
 
   // Forced movement.
@@ -1320,6 +1376,43 @@ function renderPanel() {
       (col ? `; stopped by ${col.with === "obstacle" ? "a wall" : col.with === "edge" ? "the board's edge" : col.with} at ${col.at[0]}, ${col.at[1]} with ${col.left} left` : "") + ". The dashed blue path shows it.";
   }
   renderHistory();
+}
+
+let attackShown = "";
+/** The attack cover section: its creature lists, and the answer or the error. */
+function renderAttack() {
+  const a = ui.attack;
+  const ids = entities(scene).map((e) => e.id);
+  const sig = JSON.stringify([ids, a.attacker, a.target]);
+  if (sig !== attackShown) {
+    attackShown = sig;
+    for (const [select, chosen, label] of /** @type {[HTMLSelectElement, string, string][]} */ ([[dom.atkAttacker, a.attacker, "choose the attacker…"], [dom.atkTarget, a.target, "choose the target…"]])) {
+      const none = document.createElement("option");
+      none.value = "";
+      none.textContent = label;
+      select.replaceChildren(none, ...ids.map((id) => {
+        const o = document.createElement("option");
+        o.value = id;
+        o.textContent = id;
+        return o;
+      }));
+      select.value = ids.includes(chosen) ? chosen : "";
+    }
+  }
+  dom.atkKind.value = a.kind;
+  dom.atkRules.value = a.rules;
+  dom.atkFlying.checked = a.flying;
+  dom.atkPick.setAttribute("aria-pressed", a.pick ? "true" : "false");
+  dom.atkPick.textContent = a.pick === 1 ? "Click the attacker…" : a.pick === 2 ? "Click the target…" : "Pick on the board";
+  const err = ui.attackError, r = ui.attackResult;
+  showError(dom.atkError, err ? `${err.code}: ${err.message}` : "");
+  const attacker = findEntity(a.attacker), target = findEntity(a.target);
+  if (r) {
+    dom.atkResult.textContent = `${r.grade}` + (r.bonus ? ` (+${r.bonus})` : "") + ` · ${r.blocked} of ${r.total} lines blocked` +
+      ` · line of effect: ${r.lineOfEffect ? "yes" : "no"} · from ${r.from.join(", ")}`;
+  } else if (err) dom.atkResult.textContent = "";
+  else if (attacker && target && attacker === target) dom.atkResult.textContent = "The attacker and the target must differ.";
+  else dom.atkResult.textContent = "Choose an attacker and a target.";
 }
 
 /** @param {Target} x */
@@ -1587,6 +1680,15 @@ canvas.addEventListener("pointerdown", (e) => {
   if (c.x < 0 || c.y < 0 || c.x >= scene.cols || c.y >= scene.rows) return;
   commit(); // pending field edits become their own step
   ui.boardNote = "";
+  if (ui.tool === "move" && ui.attack.pick && dom.attackSection.open) {
+    const sel = grabAt(pt.px, pt.py);
+    if (sel && sel.kind === "entity") {
+      if (ui.attack.pick === 1) { ui.attack.attacker = sel.id; ui.attack.pick = 2; }
+      else { ui.attack.target = sel.id; ui.attack.pick = 0; }
+      refresh();
+      return;
+    }
+  }
   if (ui.tool === "move") {
     const sel = grabAt(pt.px, pt.py);
     if (!sel) { // a missed grab only clears the selection: it never paints
@@ -1749,6 +1851,7 @@ document.addEventListener("keydown", (e) => {
     select(list[next]);
   } else if (k === "Escape") {
     if (ui.drag) { endGesture(); return; }
+    ui.attack.pick = 0; // picking an attacker and a target stops too
     select(null);
   } else if ((k === "Delete" || k === "Backspace") && ui.selected && ui.selected.kind === "entity") {
     e.preventDefault();
@@ -1911,6 +2014,48 @@ dom.moveApply.addEventListener("click", () => {
   refresh();
 });
 
+// Attack cover.
+dom.attackSection.addEventListener("toggle", () => { if (!dom.attackSection.open) ui.attack.pick = 0; refresh(); });
+dom.atkAttacker.addEventListener("change", () => { ui.attack.attacker = dom.atkAttacker.value; refresh(); });
+dom.atkTarget.addEventListener("change", () => { ui.attack.target = dom.atkTarget.value; refresh(); });
+dom.atkKind.addEventListener("change", () => { ui.attack.kind = /** @type {CoverRequest["attack"]} */ (dom.atkKind.value); refresh(); });
+dom.atkRules.addEventListener("change", () => { ui.attack.rules = /** @type {"tdgs" | "drawsteel" | "dnd35"} */ (dom.atkRules.value); refresh(); });
+dom.atkFlying.addEventListener("change", () => { ui.attack.flying = dom.atkFlying.checked; refresh(); });
+dom.atkPick.addEventListener("click", () => {
+  ui.attack.pick = ui.attack.pick ? 0 : 1;
+  if (ui.attack.pick) setTool("move");
+  refresh();
+});
+
+/**
+ * The ledge (SPEC §5.4, R2): a knight standing on a full block one level up, an orc adjacent
+ * below. Standing, the ledge under its feet gives no cover; flying, it is judged as well.
+ * @returns {Scene}
+ */
+function ledgeScene() {
+  const s = sampleScene();
+  s.cols = 16; s.rows = 10;
+  s.template = "Cir1"; s.rules = ""; s.range = null; s.source = false;
+  s.obstacles = [{ x: 4, y: 4, z: 0, fill: 1 }, { x: 4, y: 5, z: 0, fill: 1 }, { x: 3, y: 4, z: 0, fill: 1 }, { x: 3, y: 5, z: 0, fill: 1 }];
+  s.caster = entity({ id: "Knight", x: 4, y: 4, z: 1, facing: "E", side: "party" });
+  s.tokens = [entity({ id: "Orc", x: 5, y: 4, side: "enemy" })];
+  s.origin = { x: 12, y: 6, z: 0 };
+  s.aim = { x: 13, y: 6, z: 0 };
+  return s;
+}
+dom.atkLedge.addEventListener("click", () => {
+  if (!ui.engine) return;
+  commit();
+  scene = ledgeScene();
+  ui.selected = null;
+  ui.hoverId = null;
+  ui.attack = { attacker: "Knight", target: "Orc", kind: "melee", rules: "dnd35", flying: false, pick: 0 };
+  dom.attackSection.open = true;
+  commit();
+  sceneReplaced();
+  sceneMessage("The ledge: Knight stands one level up on a block, Orc below (Undo returns to your scene).", false);
+});
+
 // Creatures.
 /** The free ground square nearest (x, y) where a size-1 creature fits, or null. @param {number} x @param {number} y */
 function freeSquareNear(x, y) {
@@ -1992,6 +2137,10 @@ function editSelected(change) {
   commit();
   const oldId = e.id;
   Object.assign(e, copy);
+  if (oldId !== e.id) {
+    if (ui.attack.attacker === oldId) ui.attack.attacker = e.id;
+    if (ui.attack.target === oldId) ui.attack.target = e.id;
+  }
   if (sel && sel.kind === "entity" && oldId !== e.id) {
     ui.selected = { kind: "entity", id: e.id };
     if (ui.hoverId === oldId) ui.hoverId = e.id;
@@ -2135,6 +2284,7 @@ draw();
     importText,
     /** @returns {[number, number][]} */ drawnCells: () => ui.drawnCells.map((c) => /** @type {[number, number]} */ ([...c])),
     drawnLines: () => ui.drawnLines.map((l) => ({ ...l })),
+    /** @returns {CoverRequest | null} */ attackRequest: () => ui.attackRequest && JSON.parse(JSON.stringify(ui.attackRequest)),
     /** The page coordinates of the centre of square (x, y) (plus an offset in squares). @param {number} x @param {number} y */
     cellCentre(x, y, ox = 0.5, oy = 0.5) {
       const r = canvas.getBoundingClientRect();

@@ -786,3 +786,89 @@ test("demo: seeded rolls show each target's dice; a push moves a creature along 
   assert.deepEqual({ x: moved.x, y: moved.y, z: moved.z }, m.end);
   await clean(page, problems);
 });
+
+test("demo: attack cover — the ledge sample gives no cover to a standing melee attacker (SPEC §5.4 R2), cover when flying, and out_of_range at distance 2", async (t) => {
+  const o = await open(t, { width: 390, height: 844 });
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  const attack = () => page.evaluate(() => {
+    const d = globalThis.__aoekitDemo;
+    return { request: d.attackRequest(), result: d.state.attackResult, error: d.state.attackError, lines: d.drawnLines().filter((l) => l.id === "attack") };
+  });
+
+  // Keyboard only: open the section, then the Ledge sample.
+  await page.focus("#attack-section summary");
+  await page.keyboard.press("Enter");
+  await page.focus("#atk-ledge");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => globalThis.__aoekitDemo.state.attackResult, null, WAIT);
+  let a = await attack();
+  const req = a.request;
+  // The scene is the one of §5.4 R2: standing one level up on a full block, the target adjacent below.
+  assert.equal(req.rules, "dnd35");
+  assert.equal(req.attack, "melee");
+  assert.equal(req.attacker.flying, false);
+  assert.equal(req.attacker.z, 1);
+  assert.ok(req.obstacles.some((b) => b.x === req.attacker.x && b.y === req.attacker.y && b.z === 0 && b.fill === 1), "a full block under the attacker");
+  assert.equal(req.target.z, 0);
+  assert.equal(chebyshev(req.attacker, req.target), 1, "adjacent");
+  // §5.4: adjacent-and-down, a standing attacker uses 4 source points (not its bottom face); the target,
+  // seen edge-on (its top and the face toward the attacker), shows 6 corners: 4 × 6 = 24 lines, none blocked (R2).
+  assert.equal(a.result.grade, "none");
+  assert.equal(a.result.bonus, 0);
+  assert.equal(a.result.blocked, 0);
+  assert.equal(a.result.total, 24);
+  assert.equal(a.result.lines.length, 24);
+  assert.equal(a.lines.length, 24, "every segment is drawn");
+  assert.ok(a.lines.every((l) => !l.blocked));
+  assert.match(await page.locator("#atk-result").textContent(), /^none · 0 of 24 lines blocked · line of effect: yes · from 4, 4, 1$/);
+  await shot(page, "demo-attack-ledge.png", { fullPage: true });
+
+  // Flying: the bottom face is used and the ledge is judged too; the grade is the engine's.
+  await page.check("#atk-flying");
+  a = await attack();
+  assert.equal(a.request.attacker.flying, true);
+  const expected = aoe.cover(a.request);
+  assert.ok(expected.total > 24, "more lines than standing: the bottom face is used");
+  assert.deepEqual(a.result, expected);
+  assert.ok(expected.blocked > 0);
+  assert.equal(a.lines.length, expected.total);
+  assert.equal(a.lines.filter((l) => l.blocked).length, expected.blocked);
+  const text = await page.locator("#atk-result").textContent();
+  assert.ok(text.startsWith(expected.grade) && text.includes(`${expected.blocked} of ${expected.total} lines blocked`), text);
+  await page.uncheck("#atk-flying");
+
+  // The target two squares away: melee needs adjacent spaces (§5.7).
+  await page.locator("#tokens button", { hasText: "Orc" }).click();
+  await page.focus("#board");
+  await page.keyboard.press("ArrowRight");
+  a = await attack();
+  assert.equal(chebyshev(a.request.attacker, a.request.target), 2);
+  assert.equal(a.result, null);
+  assert.equal(a.error.code, "out_of_range");
+  assert.equal(a.lines.length, 0);
+  const err = page.locator("#atk-error");
+  assert.ok(await err.isVisible());
+  assert.match(await err.textContent(), /^out_of_range: .*2 squares/);
+
+  // Back beside it, then picked on the board the other way round: the orc strikes up.
+  await page.keyboard.press("ArrowLeft");
+  await page.click("#atk-pick");
+  assert.equal(await page.locator("#atk-pick").getAttribute("aria-pressed"), "true");
+  await page.locator("#board").scrollIntoViewIfNeeded();
+  for (const [x, y] of [[5, 4], [4, 4]]) {
+    const p = await at(page, x, y);
+    await page.mouse.click(p.x, p.y);
+  }
+  a = await attack();
+  assert.deepEqual([a.request.attacker.id, a.request.target.id], ["Orc", "Knight"]);
+  assert.ok(a.result && a.result.total > 0);
+  assert.equal(await page.locator("#atk-pick").getAttribute("aria-pressed"), "false");
+
+  // Within the 390 px layout.
+  const box = await page.locator("#attack-section").boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, `the section spans ${box.x}…${box.x + box.width}`);
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scrolling");
+  await clean(page, problems);
+});
