@@ -143,7 +143,7 @@ export function checkResult(r, request = {}) {
   const grades = GRADES[request.cover] ? request.cover : request.cover === "none" ? "tdgs" : GRADES[request.rules] ? request.rules : r.template.rules;
   // Targets are the caster (first) and tokens, in request order: a subsequence of them.
   // (A lone surrogate cannot cross into UTF-8: it comes back as U+FFFD, as toWellFormed gives.)
-  const order = [...(request.caster ? [request.caster.id] : []), ...(request.tokens ?? []).map((t) => t.id)]
+  const order = [...(request.caster ? [request.caster.id ?? ""] : []), ...(Array.isArray(request.tokens) ? request.tokens : []).map((t) => t?.id)]
     .map((id) => (typeof id === "string" ? id.toWellFormed() : id));
   let next = 0;
   for (const t of r.targets) {
