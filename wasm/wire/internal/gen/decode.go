@@ -32,11 +32,8 @@ func (g *decoderGen) visitStruct(where, name string) error {
 	if g.seen[name] {
 		return nil
 	}
-	s := g.m.structs[name]
-	if s == nil {
-		return errors.New(where + ": no struct " + name + " in core/engine")
-	}
-	if err := s.check(); err != nil {
+	s, err := g.m.checked(where, name)
+	if err != nil {
 		return err
 	}
 	if s.want == "" {

@@ -28,11 +28,8 @@ func (g *encoderGen) visitStruct(where, name string) error {
 	if g.seen[name] {
 		return nil
 	}
-	s := g.m.structs[name]
-	if s == nil {
-		return errors.New(where + ": no struct " + name + " in core/engine")
-	}
-	if err := s.check(); err != nil {
+	s, err := g.m.checked(where, name)
+	if err != nil {
 		return err
 	}
 	if fields := s.wired(); leadingOmit(fields) && (len(fields) < 2 || leadingOmit(fields[1:])) {

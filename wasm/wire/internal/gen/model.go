@@ -177,6 +177,18 @@ func docText(g *ast.CommentGroup) (text, want, list, ts string) {
 	return strings.TrimSpace(keep.Text()), want, list, ts
 }
 
+// checked returns the struct name, which where reaches, once it has passed its checks.
+func (m *model) checked(where, name string) (*structType, error) {
+	s := m.structs[name]
+	if s == nil {
+		return nil, errors.New(where + ": no struct " + name + " in core/engine")
+	}
+	if err := s.check(); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
 func (m *model) field(owner, name string, f *ast.Field) (*field, error) {
 	where := owner + "." + name
 	var tag reflect.StructTag
