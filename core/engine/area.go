@@ -193,18 +193,23 @@ var neighbours = [26]grid.Cell{
 // at a corner, a path across faces runs through cells of the shape, so joined refuses the
 // step and leaving the test out changes no answer.
 func (sc *scene) meetsAtCorners() bool {
-	var d grid.Dir
+	if _, ok := sc.shape.(template.DSLine); ok {
+		return true
+	}
+	d, ok := sc.direction()
+	return ok && d.Diagonal()
+}
+
+// direction is a TDGS cone's or line's absolute direction, after the caster's facing (SPEC
+// §1.3); ok is false for shapes without one.
+func (sc *scene) direction() (d grid.Dir, ok bool) {
 	switch s := sc.shape.(type) {
 	case template.Cone:
-		d = s.Dir
+		d, ok = s.Dir, true
 	case template.Line:
-		d = s.Dir
-	case template.DSLine:
-		return true
-	default:
-		return false
+		d, ok = s.Dir, true
 	}
-	return d.Abs(sc.at.Facing).Diagonal()
+	return d.Abs(sc.at.Facing), ok
 }
 
 // axisOrders lists the orders in which a path across faces may take the axes of a step that

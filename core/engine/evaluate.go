@@ -60,11 +60,8 @@ func (sc *scene) result(set *cellSet) (*Result, *Error) {
 	if _, ok := sc.shape.(template.Rect); ok && sc.at.Orientation != grid.N {
 		res.Template.Orientation = sc.at.Orientation.String()
 	}
-	switch s := sc.shape.(type) {
-	case template.Cone:
-		res.Direction = s.Dir.Abs(sc.at.Facing).String()
-	case template.Line:
-		res.Direction = s.Dir.Abs(sc.at.Facing).String()
+	if d, ok := sc.direction(); ok {
+		res.Direction = d.String()
 	}
 	if sc.caster != nil && !sc.at.fromSelf {
 		res.OriginVisible = sc.visible
