@@ -200,7 +200,7 @@ export interface Target {
   inArea: boolean;
   affected: boolean;
   /** Why an entity in the area is not affected. */
-  reason?: "cover" | "targeting" | "barrier";
+  reason?: "barrier" | "targeting" | "cover";
   cover: CoverGrade;
   /** The REF bonus: 0, 2 or 4. */
   bonus: number;

@@ -28,33 +28,33 @@ func Cover(req *CoverRequest) (*CoverResult, error) {
 // An attackRules grades an attack's segments under one rule set (SPEC §5.7's table).
 type attackRules func(kind cover.Kind, blocked, total int) cover.Grade
 
-func attackRulesOf(rules string) (attackRules, *Error) {
+func attackRulesOf(rules Rules) (attackRules, *Error) {
 	switch rules {
-	case "", "tdgs":
+	case "", RulesTDGS:
 		return func(kind cover.Kind, blocked, total int) cover.Grade {
 			if kind == cover.Melee {
 				return cover.Grade{Name: "none"} // TDGS: no cover in melee
 			}
 			return cover.TDGS(blocked, total)
 		}, nil
-	case "drawsteel":
+	case RulesDrawSteel:
 		return func(_ cover.Kind, blocked, total int) cover.Grade { return cover.DrawSteel(blocked, total) }, nil
-	case "dnd35":
+	case RulesDnD35:
 		return func(_ cover.Kind, blocked, total int) cover.Grade { return cover.DnD35(blocked, total) }, nil
 	}
-	return nil, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or dnd35, got \""+rules+"\"")
+	return nil, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or dnd35, got \""+string(rules)+"\"")
 }
 
-func attackKindOf(attack string) (cover.Kind, *Error) {
+func attackKindOf(attack AttackKind) (cover.Kind, *Error) {
 	switch attack {
-	case "melee":
+	case AttackMelee:
 		return cover.Melee, nil
-	case "reach":
+	case AttackReach:
 		return cover.Reach, nil
-	case "ranged":
+	case AttackRanged:
 		return cover.Ranged, nil
 	}
-	return 0, newError(CodeBadRequest, "attack: expected melee, reach or ranged, got \""+attack+"\"")
+	return 0, newError(CodeBadRequest, "attack: expected melee, reach or ranged, got \""+string(attack)+"\"")
 }
 
 // attackCover validates req in field order (rules, attack, attacker, target, tokens,
@@ -122,7 +122,7 @@ func attackCover(req *CoverRequest) (*CoverResult, *Error) {
 		return nil, &Error{Code: CodeBadRequest, Message: "internal error: no attacker cell to judge cover from", Internal: true}
 	}
 	g := grade(kind, r.Blocked, r.Total())
-	res := &CoverResult{Grade: g.Name, Bonus: g.Bonus, Blocked: r.Blocked, Total: r.Total(),
+	res := &CoverResult{Grade: Grade(g.Name), Bonus: g.Bonus, Blocked: r.Blocked, Total: r.Total(),
 		LineOfEffect: r.Blocked < r.Total(), From: cell32(from), Lines: make([]Line, len(r.Segments))}
 	for i, sg := range r.Segments {
 		res.Lines[i] = Line{From: sg.From.World(), To: sg.To.World(), Blocked: sg.Blocked}

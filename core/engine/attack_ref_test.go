@@ -536,7 +536,7 @@ type refScene struct {
 	att     refSpace
 	tgt     refSpace
 	boxes   []refBox
-	errCode string
+	errCode engine.Code
 }
 
 func randomRefScene(r *rand.Rand) refScene {
@@ -562,8 +562,8 @@ func randomRefScene(r *rand.Rand) refScene {
 	tgt, tsize, theight := space(anchor)
 	s.att, s.tgt = att, tgt
 	s.req = engine.CoverRequest{
-		Rules:    rules,
-		Attack:   attack,
+		Rules:    engine.Rules(rules),
+		Attack:   engine.AttackKind(attack),
 		Attacker: engine.Attacker{X: att.lo[0], Y: att.lo[1], Z: att.lo[2], Size: asize, Height: aheight, Flying: r.IntN(2) == 0, ID: "a"},
 		Target:   engine.Token{ID: "t", X: tgt.lo[0], Y: tgt.lo[1], Z: tgt.lo[2], Size: tsize, Height: theight, Prone: r.IntN(3) == 0},
 	}
@@ -655,13 +655,13 @@ func TestCoverRef_5_7_RandomScenes(t *testing.T) {
 			t.Fatalf("scene %d %+v: %v", i, s.req, err)
 		}
 		both := refRulings{r1: true, r2: true}
-		want, ok := refAttack(s.req.Attack, s.att, s.tgt, s.req.Target.Prone, s.req.Attacker.Flying, s.boxes, both)
+		want, ok := refAttack(string(s.req.Attack), s.att, s.tgt, s.req.Target.Prone, s.req.Attacker.Flying, s.boxes, both)
 		if !ok {
 			t.Fatalf("scene %d: the reference found no attacker cell", i)
 		}
-		grade, bonus := refGrade(s.req.Rules, s.req.Attack, want.blocked, len(want.segs))
+		grade, bonus := refGrade(string(s.req.Rules), string(s.req.Attack), want.blocked, len(want.segs))
 		from := [3]int32{int32(want.cell[0]), int32(want.cell[1]), int32(want.cell[2])}
-		if res.Grade != grade || res.Bonus != bonus || res.Blocked != want.blocked || res.Total != len(want.segs) ||
+		if string(res.Grade) != grade || res.Bonus != bonus || res.Blocked != want.blocked || res.Total != len(want.segs) ||
 			res.From != from || res.LineOfEffect != (want.blocked < len(want.segs)) || len(res.Lines) != res.Total {
 			t.Fatalf("scene %d %+v\nobstacles %+v\nengine    %s +%d %d/%d from %v (%d lines)\nreference %s +%d %d/%d from %v",
 				i, s.req, s.req.Obstacles, res.Grade, res.Bonus, res.Blocked, res.Total, res.From, len(res.Lines),
@@ -683,10 +683,10 @@ func TestCoverRef_5_7_RandomScenes(t *testing.T) {
 		if res.Blocked > 0 {
 			someBlocked++
 		}
-		kinds[s.req.Attack+"/"+res.Grade]++
+		kinds[string(s.req.Attack)+"/"+string(res.Grade)]++
 		if s.req.Attack == "melee" {
 			for name, rl := range map[string]refRulings{"R1": {r2: true}, "R2": {r1: true}} {
-				w, _ := refAttack(s.req.Attack, s.att, s.tgt, s.req.Target.Prone, s.req.Attacker.Flying, s.boxes, rl)
+				w, _ := refAttack(string(s.req.Attack), s.att, s.tgt, s.req.Target.Prone, s.req.Attacker.Flying, s.boxes, rl)
 				if w.blocked != want.blocked || len(w.segs) != len(want.segs) || w.cell != want.cell {
 					changedBy[name]++
 					if g, _ := refGrade("dnd35", "melee", w.blocked, len(w.segs)); g != mustGrade("dnd35", want) {

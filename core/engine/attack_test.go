@@ -75,7 +75,7 @@ func lattice(p [3]float64) [3]int64 {
 }
 
 type gradeWant struct {
-	grade          string
+	grade          engine.Grade
 	bonus          int
 	blocked, total int
 }
@@ -103,7 +103,7 @@ func TestCover_5_4_PointCounts(t *testing.T) {
 		{"edge-on", engine.Token{X: 3, Y: 3}, 6, 36, engine.Token{X: 1, Y: 1}, 6, 6},
 		{"corner-on", engine.Token{X: 3, Y: 3, Z: 2}, 7, 49, engine.Token{X: 1, Y: 1, Z: 1}, 7, 7},
 	} {
-		for _, kind := range []string{"ranged", "reach"} {
+		for _, kind := range []engine.AttackKind{"ranged", "reach"} {
 			res := coverOf(t, engine.CoverRequest{Attack: kind, Target: c.target})
 			if res.Total != c.ranged || len(sources(res)) != 1 {
 				t.Errorf("%s %s: %d target points from %d sources, want %d from 1", c.name, kind, res.Total, len(sources(res)), c.ranged)
@@ -128,9 +128,9 @@ func TestCover_5_4_PointCounts(t *testing.T) {
 // (399, 1, 1).
 func TestCover_5_4_RangedCornerLeastCover(t *testing.T) {
 	wall := []engine.Obstacle{{X: 1, Fill: 0.5}}
-	for _, kind := range []string{"ranged", "reach"} {
+	for _, kind := range []engine.AttackKind{"ranged", "reach"} {
 		res := coverOf(t, engine.CoverRequest{Attack: kind, Target: engine.Token{X: 4}, Obstacles: wall})
-		checkGrade(t, kind, res, gradeWant{"none", 0, 0, 4})
+		checkGrade(t, string(kind), res, gradeWant{"none", 0, 0, 4})
 		if s := sources(res); len(s) != 1 || s[0] != [3]int64{399, 1, 399} || res.From != [3]int32{0, 0, 0} {
 			t.Errorf("%s: from %v via %v, want [0 0 0] via (399, 1, 399)", kind, res.From, s)
 		}
@@ -153,7 +153,7 @@ func TestCover_5_4_RangedCornerLeastCover(t *testing.T) {
 func TestCover_5_4_ProneTarget(t *testing.T) {
 	step := []engine.Obstacle{{X: 3, Fill: 0.25}}
 	for _, c := range []struct {
-		rules  string
+		rules  engine.Rules
 		prone  bool
 		expect gradeWant
 	}{
@@ -164,7 +164,7 @@ func TestCover_5_4_ProneTarget(t *testing.T) {
 		{"dnd35", false, gradeWant{"none", 0, 0, 4}},
 	} {
 		res := coverOf(t, engine.CoverRequest{Rules: c.rules, Attack: "ranged", Target: engine.Token{X: 4, Prone: c.prone}, Obstacles: step})
-		checkGrade(t, c.rules+" prone="+map[bool]string{true: "yes", false: "no"}[c.prone], res, c.expect)
+		checkGrade(t, string(c.rules)+" prone="+map[bool]string{true: "yes", false: "no"}[c.prone], res, c.expect)
 		for _, p := range targetsOf(res) {
 			if low := p[2] < 399; low && (c.prone && p[2] != 1 || !c.prone && p[2] != 121) {
 				t.Errorf("%s prone=%v: low target corner at z = %d", c.rules, c.prone, p[2])
@@ -194,7 +194,7 @@ func TestCover_5_4_ProneTarget(t *testing.T) {
 func TestCover_5_4_MeleeSameLevelAdjustment(t *testing.T) {
 	step := []engine.Obstacle{{X: 0, Fill: 0.25}}
 	for _, c := range []struct {
-		rules  string
+		rules  engine.Rules
 		expect gradeWant
 	}{
 		{"dnd35", gradeWant{"partial", 2, 4, 16}},
@@ -202,7 +202,7 @@ func TestCover_5_4_MeleeSameLevelAdjustment(t *testing.T) {
 		{"tdgs", gradeWant{"none", 0, 4, 16}},
 	} {
 		res := coverOf(t, engine.CoverRequest{Rules: c.rules, Attack: "melee", Target: engine.Token{X: 1}, Obstacles: step})
-		checkGrade(t, "attacker on a step, "+c.rules, res, c.expect)
+		checkGrade(t, "attacker on a step, "+string(c.rules), res, c.expect)
 		want := [][3]int64{{399, 1, 121}, {399, 399, 121}, {399, 1, 379}, {399, 399, 379}}
 		if s := sources(res); len(s) != 4 || !sameSet(s, want) {
 			t.Errorf("sources %v, want %v", s, want)
@@ -495,7 +495,7 @@ func TestCover_5_7_MultiCellAttacker(t *testing.T) {
 func TestCover_5_7_TDGSMeleeNeverCover(t *testing.T) {
 	pinch := []engine.Obstacle{{X: 1}, {Y: 1}}
 	for _, c := range []struct {
-		rules  string
+		rules  engine.Rules
 		expect gradeWant
 	}{
 		{"", gradeWant{"none", 0, 36, 36}},
@@ -504,7 +504,7 @@ func TestCover_5_7_TDGSMeleeNeverCover(t *testing.T) {
 		{"dnd35", gradeWant{"total", 0, 36, 36}},
 	} {
 		res := coverOf(t, engine.CoverRequest{Rules: c.rules, Attack: "melee", Target: engine.Token{X: 1, Y: 1}, Obstacles: pinch})
-		checkGrade(t, "pinch, "+c.rules, res, c.expect)
+		checkGrade(t, "pinch, "+string(c.rules), res, c.expect)
 		if res.LineOfEffect {
 			t.Errorf("pinch, %s: line of effect", c.rules)
 		}
@@ -550,7 +550,7 @@ func TestCover_5_7_Errors(t *testing.T) {
 	cases := []struct {
 		name string
 		edit func(r *engine.CoverRequest)
-		code string
+		code engine.Code
 		msg  string
 	}{
 		{"melee not adjacent", func(r *engine.CoverRequest) { r.Target.X = 3 }, engine.CodeOutOfRange, "target is 3 squares from the attacker; a melee attack needs adjacent spaces (distance 1)"},

@@ -1,20 +1,23 @@
 package engine
 
-// Error codes of CONTRACT.md.
+// Code is an error's code (CONTRACT errors).
+type Code string
+
+// The error codes.
 const (
-	CodeBadNotation    = "bad_notation"
-	CodeBadRequest     = "bad_request"
-	CodeOutOfRange     = "out_of_range"
-	CodeNoLineOfEffect = "no_line_of_effect"
-	CodeInvalidWall    = "invalid_wall"
-	CodeNotStraight    = "not_straight"
-	CodeTooLarge       = "too_large"
+	CodeBadNotation    Code = "bad_notation"
+	CodeBadRequest     Code = "bad_request"
+	CodeOutOfRange     Code = "out_of_range"
+	CodeNoLineOfEffect Code = "no_line_of_effect"
+	CodeInvalidWall    Code = "invalid_wall"
+	CodeNotStraight    Code = "not_straight"
+	CodeTooLarge       Code = "too_large"
 )
 
 // An Error is a CONTRACT error: a code, a message for people and, for notation errors, the
 // 1-based position in the text (At, 0 when there is none).
 type Error struct {
-	Code    string `json:"code"`
+	Code    Code   `json:"code"`
 	Message string `json:"message"`
 	At      int    `json:"at,omitempty"`
 	// Internal marks a failure of aoekit itself (a bug, HTTP 500) rather than of the request.
@@ -23,7 +26,7 @@ type Error struct {
 	Internal bool `json:"-"`
 }
 
-func (e *Error) Error() string { return e.Code + ": " + e.Message }
+func (e *Error) Error() string { return string(e.Code) + ": " + e.Message }
 
 // Rule reports whether the error is a rule violation (HTTP 422) rather than a bad request
 // (HTTP 400): out of range, no line of effect, an invalid wall or a crooked line.
@@ -38,4 +41,4 @@ func (e *Error) Rule() bool {
 // newError is never inlined: each inlined copy adds to the WebAssembly module (see num.Itoa).
 //
 //go:noinline
-func newError(code, msg string) *Error { return &Error{Code: code, Message: msg} }
+func newError(code Code, msg string) *Error { return &Error{Code: code, Message: msg} }

@@ -54,7 +54,7 @@ var fuzzTemplates = []string{
 func decodeRequest(b []byte) *Request {
 	r := &bytesReader{b}
 	req := &Request{Template: TemplateRef{Text: r.pick(fuzzTemplates)}}
-	req.Rules = r.rare("bogus", "", "", "", "tdgs", "drawsteel", "circle50")
+	req.Rules = Rules(r.rare("bogus", "", "", "", "tdgs", "drawsteel", "circle50"))
 	if r.n(5) != 0 {
 		req.Caster = &Token{ID: r.rare("a1", "me", "", "me"), X: r.coord(), Y: r.coord(), Z: r.coord() / 4,
 			Size: r.n(4), Height: r.rareInt(-1, 4), Side: r.pick(sides), Facing: r.rare("x", "", "N", "SE", "W")}
@@ -95,7 +95,7 @@ func decodeRequest(b []byte) *Request {
 	if r.n(4) == 0 {
 		req.Bounds = &Bounds{Min: [3]int{r.coord(), r.coord(), r.coord() / 4}, Max: [3]int{r.coord(), r.coord(), r.coord() / 4}}
 	}
-	req.Targeting = Targeting{Trait: r.rare("x", "", "none", "alliesExcluded", "enemiesOnly", "selective"),
+	req.Targeting = Targeting{Trait: Trait(r.rare("x", "", "none", "alliesExcluded", "enemiesOnly", "selective")),
 		IDs: []string{"a0", "me"}, ExcludeCaster: r.n(2) == 0}
 	for range r.n(3) {
 		req.Targeting.ExcludeCells = append(req.Targeting.ExcludeCells, [3]int{r.coord(), r.coord(), 0})
@@ -103,15 +103,15 @@ func decodeRequest(b []byte) *Request {
 	if r.n(2) == 0 {
 		req.Resolve = &Resolve{Stat: r.n(20), Luck: r.n(25) - 12, Seed: uint64(r.byte()), Defence: map[string]int{"a0": r.n(20)}}
 	}
-	req.Metric = r.rare("x", "", "", "chebyshev", "manhattan", "euclidean", "alternating")
+	req.Metric = Metric(r.rare("x", "", "", "chebyshev", "manhattan", "euclidean", "alternating"))
 	req.Orientation = r.rare("NE", "", "", "", "N", "E", "S", "W")
-	req.Cover = r.rare("x", "", "", "", "tdgs", "drawsteel", "none")
+	req.Cover = CoverRules(r.rare("x", "", "", "", "tdgs", "drawsteel", "none"))
 	return req
 }
 
 func decodeMove(b []byte) *MoveRequest {
 	r := &bytesReader{b}
-	req := &MoveRequest{Kind: r.pick([]string{"push", "pull", "slide", "shove"}), Distance: r.n(12) - 1,
+	req := &MoveRequest{Kind: MoveKind(r.pick([]string{"push", "pull", "slide", "shove"})), Distance: r.n(12) - 1,
 		Source: Pos{r.coord(), r.coord(), r.coord() / 4}, Target: r.pick([]string{"a0", "b1", "zz"}), Vertical: r.n(2) == 0}
 	for i := range r.n(6) {
 		req.Tokens = append(req.Tokens, Token{ID: string(rune('a'+i)) + string(rune('0'+i%3)), X: r.coord(), Y: r.coord(), Z: r.coord() / 4, Size: r.n(4)})
@@ -132,7 +132,7 @@ func decodeMove(b []byte) *MoveRequest {
 	return req
 }
 
-var codes = []string{CodeBadNotation, CodeBadRequest, CodeOutOfRange, CodeNoLineOfEffect, CodeInvalidWall, CodeNotStraight, CodeTooLarge}
+var codes = []Code{CodeBadNotation, CodeBadRequest, CodeOutOfRange, CodeNoLineOfEffect, CodeInvalidWall, CodeNotStraight, CodeTooLarge}
 
 // checkAnswer is what every answer must satisfy: a CONTRACT error, or a result whose cells
 // are sorted and unique, counted, and whose targets are consistent.

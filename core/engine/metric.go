@@ -6,20 +6,20 @@ import "github.com/aoekit/aoekit/core/grid"
 // between them on each axis (the nearest pair of cells). chebyshev: the largest gap;
 // manhattan: their sum; euclidean: the square root rounded up (so "within r" is d² ≤ r²);
 // alternating (5-10-5): the largest gap plus half the others, rounded down.
-func metricDist(metric string, a, b grid.Space) int {
+func metricDist(metric Metric, a, b grid.Space) int {
 	g := a.Gaps(b)
 	x, y, z := g.X, g.Y, g.Z
 	switch metric {
-	case "manhattan":
+	case MetricManhattan:
 		return x + y + z
-	case "euclidean":
+	case MetricEuclidean:
 		sq := x*x + y*y + z*z
 		r := isqrt(sq)
 		if r*r < sq {
 			r++
 		}
 		return r
-	case "alternating":
+	case MetricAlternating:
 		hi := max(x, y, z)
 		return hi + (x+y+z-hi)/2
 	}
@@ -41,9 +41,9 @@ func isqrt(n int) int {
 	}
 }
 
-func validMetric(m string) bool {
+func validMetric(m Metric) bool {
 	switch m {
-	case "", "chebyshev", "manhattan", "euclidean", "alternating":
+	case "", MetricChebyshev, MetricManhattan, MetricEuclidean, MetricAlternating:
 		return true
 	}
 	return false

@@ -27,9 +27,9 @@ func move(w *budget, req *MoveRequest) (*MoveResult, *Error) {
 		return nil, newError(CodeBadRequest, "request is required")
 	}
 	switch req.Kind {
-	case "push", "pull", "slide":
+	case MovePush, MovePull, MoveSlide:
 	default:
-		return nil, newError(CodeBadRequest, "kind: expected push, pull or slide, got \""+req.Kind+"\"")
+		return nil, newError(CodeBadRequest, "kind: expected push, pull or slide, got \""+string(req.Kind)+"\"")
 	}
 	if req.Distance < 0 || req.Distance > MaxDistance {
 		return nil, newError(CodeBadRequest, "distance: expected 0 … "+num.Itoa(MaxDistance)+", got "+num.Itoa(req.Distance))
@@ -67,7 +67,7 @@ func move(w *budget, req *MoveRequest) (*MoveResult, *Error) {
 			return nil, e
 		}
 	} else {
-		if req.Kind == "slide" {
+		if req.Kind == MoveSlide {
 			return nil, newError(CodeBadRequest, "path is required for a slide: it may go in any direction")
 		}
 		if path, e = straightPath(req, src, target.space); e != nil {
@@ -83,14 +83,14 @@ func move(w *budget, req *MoveRequest) (*MoveResult, *Error) {
 func straightPath(req *MoveRequest, src grid.Cell, sp grid.Space) ([]grid.Cell, *Error) {
 	near := sp.Nearest(src)
 	d := near.Sub(src)
-	if req.Kind == "pull" {
+	if req.Kind == MovePull {
 		d = src.Sub(near)
 	}
 	if !req.Vertical {
 		d.Z = 0
 	}
 	if d == (grid.Cell{}) || req.Distance == 0 {
-		if req.Distance > 0 && req.Kind == "push" {
+		if req.Distance > 0 && req.Kind == MovePush {
 			return nil, newError(CodeBadRequest, "source: the target is at the source (or straight above or below it): no direction to push")
 		}
 		return []grid.Cell{}, nil
@@ -102,7 +102,7 @@ func straightPath(req *MoveRequest, src grid.Cell, sp grid.Space) ([]grid.Cell, 
 		next := grid.Space{Anchor: c, Size: sp.Size, Height: sp.Height}
 		// A pull only moves closer (SPEC §3.7) and stops beside the source: the source's
 		// square is the puller's, never entered, and stopping there is no collision.
-		if req.Kind == "pull" && (next.DistCell(src) >= prev.DistCell(src) || next.Contains(src)) {
+		if req.Kind == MovePull && (next.DistCell(src) >= prev.DistCell(src) || next.Contains(src)) {
 			break
 		}
 		out = append(out, c)
@@ -124,19 +124,19 @@ func checkMovePath(req *MoveRequest, src grid.Cell, sp grid.Space, path []grid.C
 		if d.Z != 0 && !req.Vertical {
 			return newError(CodeNotStraight, "path: square "+num.Itoa(i)+" "+cellText(full[i])+" moves vertically, and the movement is not vertical")
 		}
-		if req.Kind == "slide" {
+		if req.Kind == MoveSlide {
 			continue
 		}
 		a := grid.Space{Anchor: full[i-1], Size: sp.Size, Height: sp.Height}.DistCell(src)
 		b := grid.Space{Anchor: full[i], Size: sp.Size, Height: sp.Height}.DistCell(src)
-		if req.Kind == "push" && b <= a {
+		if req.Kind == MovePush && b <= a {
 			return newError(CodeNotStraight, "path: square "+num.Itoa(i)+" "+cellText(full[i])+" is not farther from the source (a push moves away)")
 		}
-		if req.Kind == "pull" && b >= a {
+		if req.Kind == MovePull && b >= a {
 			return newError(CodeNotStraight, "path: square "+num.Itoa(i)+" "+cellText(full[i])+" is not closer to the source (a pull moves toward it)")
 		}
 	}
-	if req.Kind != "slide" {
+	if req.Kind != MoveSlide {
 		if err := template.Straight(full); err != nil {
 			return templateError("path", err)
 		}

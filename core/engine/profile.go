@@ -9,7 +9,7 @@ import "github.com/aoekit/aoekit/core/template"
 type profile struct {
 	rules    template.Rules // the rule set: the request's "rules", or the template's own
 	barriers bool           // obstacles shape the area (§3.2 or §4.3, by rules)
-	cover    string         // tdgs, drawsteel or none
+	cover    CoverRules     // tdgs, drawsteel or none
 	apply    bool           // full cover leaves a target unaffected
 }
 
@@ -23,28 +23,28 @@ func profileOf(req *Request, s template.Shape) (profile, *Error) {
 	r := s.Rules()
 	if req.Rules != "" {
 		var ok bool
-		if r, ok = template.ParseRules(req.Rules); !ok {
-			return profile{}, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or circle50, got \""+req.Rules+"\"")
+		if r, ok = template.ParseRules(string(req.Rules)); !ok {
+			return profile{}, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or circle50, got \""+string(req.Rules)+"\"")
 		}
 	}
 	p := profile{rules: r}
 	switch r {
 	case template.TDGS:
-		p.cover, p.apply = "tdgs", true
+		p.cover, p.apply = CoverTDGS, true
 	case template.DrawSteel:
-		p.barriers, p.cover, p.apply = true, "drawsteel", true
+		p.barriers, p.cover, p.apply = true, CoverDrawSteel, true
 	case template.Circle50Rules:
-		p.barriers, p.cover = true, "tdgs"
+		p.barriers, p.cover = true, CoverTDGS
 	}
 	if req.Barriers != nil {
 		p.barriers = *req.Barriers
 	}
 	if req.Cover != "" {
 		switch req.Cover {
-		case "tdgs", "drawsteel", "none":
+		case CoverTDGS, CoverDrawSteel, CoverNone:
 			p.cover = req.Cover
 		default:
-			return profile{}, newError(CodeBadRequest, "cover: expected tdgs, drawsteel or none, got \""+req.Cover+"\"")
+			return profile{}, newError(CodeBadRequest, "cover: expected tdgs, drawsteel or none, got \""+string(req.Cover)+"\"")
 		}
 	}
 	if req.ApplyCover != nil {

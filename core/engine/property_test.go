@@ -101,7 +101,7 @@ func randomRequest(r *rand.Rand) *Request {
 		req.Targeting.ExcludeCells = [][3]int{{r.IntN(n), r.IntN(n), 0}, {r.IntN(n), r.IntN(n), 1}}
 	}
 	if r.IntN(3) == 0 {
-		req.Rules = []string{"tdgs", "drawsteel", "circle50"}[r.IntN(3)]
+		req.Rules = []Rules{RulesTDGS, RulesDrawSteel, RulesCircle50}[r.IntN(3)]
 		if req.Rules != "" && r.IntN(2) == 0 {
 			req.Rules = "" // the shape's own rule set
 		}

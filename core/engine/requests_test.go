@@ -446,7 +446,7 @@ func TestMetric_8_2(t *testing.T) {
 		{"", a, b, 4}, {"chebyshev", a, b, 4}, {"manhattan", a, b, 7}, {"euclidean", a, b, 5}, {"alternating", a, b, 5},
 		{"euclidean", a, c, 2}, {"alternating", a, c, 2}, {"manhattan", a, c, 3}, {"chebyshev", a, a, 0},
 	} {
-		if got := metricDist(tc.metric, tc.x, tc.y); got != tc.want {
+		if got := metricDist(Metric(tc.metric), tc.x, tc.y); got != tc.want {
 			t.Errorf("%s(%v, %v) = %d, want %d", tc.metric, tc.x, tc.y, got, tc.want)
 		}
 	}

@@ -166,7 +166,7 @@ func TestRules_6_EveryStepFollowsTheRequestsRuleSet(t *testing.T) {
 				w := wantFor(effective, tp.cells, tp.pillarCells)
 
 				blind := rulesScene(tp.text, true)
-				blind.Rules = rules
+				blind.Rules = Rules(rules)
 				res, err := Evaluate(blind)
 				switch {
 				case w.blindErr:
@@ -178,7 +178,7 @@ func TestRules_6_EveryStepFollowsTheRequestsRuleSet(t *testing.T) {
 				}
 
 				req := rulesScene(tp.text, false)
-				req.Rules = rules
+				req.Rules = Rules(rules)
 				res = mustEvaluate(t, req)
 				if res.OriginVisible != w.visible {
 					t.Errorf("originVisible = %v, want %v (§5.3 by rule set %s)", res.OriginVisible, w.visible, effective)
@@ -284,7 +284,7 @@ func TestRules_6_OverridesOnTopOfTheRuleSet(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			req := rulesScene(c.template, false)
-			req.Rules = c.rules
+			req.Rules = Rules(c.rules)
 			c.set(req)
 			res := mustEvaluate(t, req)
 			if res.OriginVisible != c.visible {

@@ -57,7 +57,7 @@ func setupOf(req *Request) (s setup, _ *Error) {
 		return s, e
 	}
 	if !validMetric(req.Metric) {
-		return s, newError(CodeBadRequest, "metric: expected chebyshev, alternating, manhattan or euclidean, got \""+req.Metric+"\"")
+		return s, newError(CodeBadRequest, "metric: expected chebyshev, alternating, manhattan or euclidean, got \""+string(req.Metric)+"\"")
 	}
 	if req.Caster != nil {
 		c, e := entityOf(field("caster"), req.Caster)

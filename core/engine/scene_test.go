@@ -212,7 +212,7 @@ func targetIDs(res *Result) []string {
 }
 
 // errorCode checks that err is a CONTRACT *Error with the code and returns its message.
-func errorCode(t testing.TB, err error, code string) string {
+func errorCode(t testing.TB, err error, code Code) string {
 	t.Helper()
 	e, ok := err.(*Error)
 	if !ok {

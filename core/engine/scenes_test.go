@@ -30,7 +30,7 @@ func checkTarget(t *testing.T, tg Target, w want) {
 	if n != tg.Blocked {
 		t.Errorf("%s: Blocked = %d but %d of its lines are blocked", tg.ID, tg.Blocked, n)
 	}
-	got := want{tg.InArea, tg.Affected, tg.Reason, tg.Cover, tg.Bonus, tg.Blocked, len(tg.Lines)}
+	got := want{tg.InArea, tg.Affected, string(tg.Reason), string(tg.Cover), tg.Bonus, tg.Blocked, len(tg.Lines)}
 	if got != w {
 		t.Errorf("%s: got %+v\n\twant %+v", tg.ID, got, w)
 	}

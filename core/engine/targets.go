@@ -9,12 +9,12 @@ import (
 
 // checkTrait reports a smart-targeting trait that SPEC §7.3 does not know, whether or not
 // anything is in the area.
-func checkTrait(trait string) *Error {
+func checkTrait(trait Trait) *Error {
 	switch trait {
-	case "", "none", "alliesExcluded", "enemiesOnly", "selective":
+	case "", TraitNone, TraitAlliesExcluded, TraitEnemiesOnly, TraitSelective:
 		return nil
 	}
-	return newError(CodeBadRequest, "targeting.trait: expected none, alliesExcluded, enemiesOnly or selective, got \""+trait+"\"")
+	return newError(CodeBadRequest, "targeting.trait: expected none, alliesExcluded, enemiesOnly or selective, got \""+string(trait)+"\"")
 }
 
 // exclude takes the cells of targeting.excludeCells out of the area (SPEC §7.3): those of
@@ -42,11 +42,11 @@ func (sc *scene) allowed(e *entity, isCaster bool) bool {
 		side = sc.caster.tok.Side
 	}
 	switch t.Trait {
-	case "alliesExcluded":
+	case TraitAlliesExcluded:
 		return !isCaster && e.tok.Side != side
-	case "enemiesOnly":
+	case TraitEnemiesOnly:
 		return !isCaster && e.tok.Side != "" && e.tok.Side != side
-	case "selective":
+	case TraitSelective:
 		return slices.Contains(t.IDs, e.tok.ID)
 	}
 	return true
@@ -99,13 +99,13 @@ func (sc *scene) target(t *Target, set *cellSet, e *entity, isCaster bool, segs 
 	if state == 0 {
 		return false
 	}
-	*t = Target{ID: e.tok.ID, Cover: "none", Lines: []Line{}}
+	*t = Target{ID: e.tok.ID, Cover: GradeNone, Lines: []Line{}}
 	switch state {
 	case stBarred:
-		t.Reason = "barrier"
+		t.Reason = ReasonBarrier
 		return true
 	case stExcluded:
-		t.Reason = "targeting"
+		t.Reason = ReasonTargeting
 		return true
 	}
 	t.InArea = true
@@ -117,12 +117,12 @@ func (sc *scene) target(t *Target, set *cellSet, e *entity, isCaster bool, segs 
 		r := cover.AppendFromPoint((*segs)[:0], sc.at.src, cover.Target{Space: e.space, Prone: e.tok.Prone}, sc.solids)
 		*segs = r.Segments
 		var g cover.Grade
-		if sc.prof.cover == "drawsteel" {
+		if sc.prof.cover == CoverDrawSteel {
 			g = cover.DrawSteel(r.Blocked, r.Total())
 		} else {
 			g = cover.TDGS(r.Blocked, r.Total())
 		}
-		t.Cover, t.Blocked = g.Name, r.Blocked
+		t.Cover, t.Blocked = Grade(g.Name), r.Blocked
 		if sc.prof.apply {
 			t.Bonus = g.Bonus
 		}
@@ -131,12 +131,12 @@ func (sc *scene) target(t *Target, set *cellSet, e *entity, isCaster bool, segs 
 			t.Lines[i] = Line{From: sg.From.World(), To: sg.To.World(), Blocked: sg.Blocked}
 		}
 		if g.Full && sc.prof.apply && ok {
-			t.Reason = "cover"
+			t.Reason = ReasonCover
 			return true
 		}
 	}
 	if !ok {
-		t.Reason = "targeting"
+		t.Reason = ReasonTargeting
 		return true
 	}
 	t.Affected = true

@@ -34,7 +34,7 @@ func parseShape(text string) (template.Shape, *Error) {
 
 // templateOf is the CONTRACT form of a shape.
 func templateOf(s template.Shape) Template {
-	t := Template{Notation: s.String(), Rules: s.Rules().String(), Shape: s.Kind()}
+	t := Template{Notation: s.String(), Rules: Rules(s.Rules().String()), Shape: s.Kind()}
 	switch v := s.(type) {
 	case template.Circle:
 		t.Radius, t.Height = v.Radius, v.EffectiveHeight()
@@ -81,9 +81,9 @@ func shapeOf(ref TemplateRef) (template.Shape, *Error) {
 		}
 		return parseShape(text)
 	}
-	rules := o.Rules
+	rules := string(o.Rules)
 	if rules == "" {
-		rules = "tdgs"
+		rules = string(RulesTDGS)
 	}
 	dir := func() (grid.Dir, *Error) { return dirOf("template.direction", o.Direction) }
 	var s template.Shape

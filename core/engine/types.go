@@ -79,7 +79,7 @@ type Bounds struct {
 // Range is an ability's range: a number of squares, "self" or "touch" (SPEC §2.9).
 // Kind "" means no range was given.
 type Range struct {
-	Kind    string // "", "squares", "self", "touch"
+	Kind    RangeKind
 	Squares int
 }
 
@@ -87,8 +87,7 @@ type Range struct {
 //
 //wire:want a targeting object
 type Targeting struct {
-	//ts:type "none" | "alliesExcluded" | "enemiesOnly" | "selective"
-	Trait string `json:"trait,omitempty"`
+	Trait Trait `json:"trait,omitempty"`
 	// The ids a `selective` trait keeps.
 	IDs           []string `json:"ids,omitempty"`
 	ExcludeCaster bool     `json:"excludeCaster,omitempty"`
@@ -125,7 +124,7 @@ type Request struct {
 	// The rule set (SPEC §6) whose profile every rule-dependent step follows; the template's own
 	// when absent.
 	//ts:type Rules
-	Rules string `json:"rules,omitempty"`
+	Rules Rules `json:"rules,omitempty"`
 	//ts:type TemplateInput
 	Template TemplateRef `json:"template" wire:"template"`
 	// Required for shapes that project from the caster or are placed at range.
@@ -152,13 +151,11 @@ type Request struct {
 	//ts:type "N" | "E" | "S" | "W"
 	Orientation string `json:"orientation,omitempty"`
 	// Distance for range and circles (SPEC §8.2); chebyshev by default.
-	//ts:type "chebyshev" | "alternating" | "manhattan" | "euclidean"
-	Metric string `json:"metric,omitempty"`
+	Metric Metric `json:"metric,omitempty"`
 	// Whether obstacles shape the area (SPEC §6); the rule set's choice when absent.
 	Barriers *bool `json:"barriers,omitempty"`
 	// Which cover grades apply (SPEC §6); the rule set's when absent.
-	//ts:type "tdgs" | "drawsteel" | "none"
-	Cover string `json:"cover,omitempty"`
+	Cover CoverRules `json:"cover,omitempty"`
 	// Whether full cover leaves a target unaffected; the rule set's choice when absent.
 	ApplyCover *bool `json:"applyCover,omitempty"`
 }
@@ -178,7 +175,7 @@ type Template struct {
 	// The canonical notation (SPEC §2.2): parsing it gives the same template.
 	Notation string `json:"notation"`
 	//ts:type Rules
-	Rules string `json:"rules"`
+	Rules Rules `json:"rules"`
 	//ts:type ShapeName
 	Shape  string `json:"shape"`
 	Radius int    `json:"radius,omitempty"`
@@ -219,10 +216,9 @@ type Target struct {
 	InArea   bool   `json:"inArea"`
 	Affected bool   `json:"affected"`
 	// Why an entity in the area is not affected.
-	//ts:type "cover" | "targeting" | "barrier"
-	Reason string `json:"reason,omitempty"`
+	Reason Reason `json:"reason,omitempty"`
 	//ts:type CoverGrade
-	Cover string `json:"cover"`
+	Cover Grade `json:"cover"`
 	// The REF bonus: 0, 2 or 4.
 	Bonus int `json:"bonus"`
 	// How many of `lines` are blocked.
@@ -251,8 +247,7 @@ type Roll struct {
 //
 //wire:want an object
 type MoveRequest struct {
-	//ts:type "push" | "pull" | "slide"
-	Kind     string `json:"kind"`
+	Kind     MoveKind `json:"kind"`
 	Distance int    `json:"distance"`
 	Source   Pos    `json:"source"`
 	// The id of the token moved.
@@ -306,10 +301,9 @@ func About() VersionInfo { return VersionInfo{Engine: "aoekit", Version: Version
 type CoverRequest struct {
 	// The rule set whose grades apply: `tdgs` (the default), `drawsteel` or `dnd35`.
 	//ts:type "tdgs" | "drawsteel" | "dnd35"
-	Rules string `json:"rules,omitempty"`
+	Rules Rules `json:"rules,omitempty"`
 	// `melee` (the spaces must be adjacent), `reach` or `ranged`.
-	//ts:type "melee" | "reach" | "ranged"
-	Attack   string   `json:"attack"`
+	Attack   AttackKind   `json:"attack"`
 	Attacker Attacker `json:"attacker"`
 	Target   Token    `json:"target"`
 	// The other entities: validated as evaluate's tokens are, and never blocking (SPEC §5.2).
@@ -354,8 +348,7 @@ type CoverResult struct {
 	// The grade of the request's rule set: `none`, `partial`, `half` or `full` (tdgs; always
 	// `none` in melee), `none`, `cover` or `full` (drawsteel), `none`, `partial`, `cover`,
 	// `improved` or `total` (dnd35).
-	//ts:type "none" | "partial" | "half" | "cover" | "improved" | "full" | "total"
-	Grade string `json:"grade"`
+	Grade Grade `json:"grade"`
 	// The bonus the grade gives: 0, 2, 4 or 8 (none for full or total cover, which allow no
 	// attack).
 	Bonus int `json:"bonus"`

@@ -61,8 +61,8 @@ func TestWindow_SameAnswerAsWholeBoard(t *testing.T) {
 	for i := 0; i < 4000; i++ {
 		req := randomRequest(r)
 		surround(r, req)
-		req.Cover = []string{"", "", "tdgs", "drawsteel", "none"}[r.IntN(5)]
-		req.Targeting.Trait = []string{"", "alliesExcluded", "enemiesOnly"}[r.IntN(3)]
+		req.Cover = []CoverRules{"", "", "tdgs", "drawsteel", "none"}[r.IntN(5)]
+		req.Targeting.Trait = []Trait{"", "alliesExcluded", "enemiesOnly"}[r.IntN(3)]
 		if r.IntN(3) == 0 {
 			req.Range = Range{Kind: "squares", Squares: 2 + r.IntN(12)}
 		}

@@ -273,7 +273,7 @@ func TestBudget_ReckoningBoundsTheWalks(t *testing.T) {
 	checked := 0
 	for i := 0; i < 300; i++ {
 		req := randomRequest(r)
-		req.Rules = []string{"drawsteel", "tdgs"}[i%2]
+		req.Rules = []Rules{"drawsteel", "tdgs"}[i%2]
 		yes := true
 		req.Barriers = &yes
 		s, e := setupOf(req)
@@ -465,7 +465,7 @@ func TestCut_3_2_TheFloodChangesNoAnswer(t *testing.T) {
 	compared := 0
 	for i := 0; i < 600; i++ {
 		req := randomRequest(r)
-		req.Rules = []string{"drawsteel", "tdgs"}[i%2]
+		req.Rules = []Rules{"drawsteel", "tdgs"}[i%2]
 		yes := true
 		req.Barriers = &yes
 		for range r.IntN(60) { // walls of full blocks to box things in
@@ -563,7 +563,7 @@ func TestMove_3_7_LooksOnlyAtTheCellsEachSquareAdds(t *testing.T) {
 	r := newRand(37)
 	for i := 0; i < 2000; i++ {
 		size := 1 + r.IntN(4)
-		req := &MoveRequest{Kind: []string{"push", "pull", "slide"}[r.IntN(3)], Distance: 1 + r.IntN(8),
+		req := &MoveRequest{Kind: []MoveKind{"push", "pull", "slide"}[r.IntN(3)], Distance: 1 + r.IntN(8),
 			Source: Pos{r.IntN(16), r.IntN(16), 0}, Target: "g", Vertical: r.IntN(2) == 0,
 			Tokens: []Token{{ID: "g", X: 6 + r.IntN(4), Y: 6 + r.IntN(4), Size: size, Height: 1 + r.IntN(size)}}}
 		for range r.IntN(30) {

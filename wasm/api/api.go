@@ -306,7 +306,7 @@ func writeJSON(w http.ResponseWriter, status int, body []byte) {
 	w.Write(body)
 }
 
-func writeError(w http.ResponseWriter, status int, code, msg string) {
+func writeError(w http.ResponseWriter, status int, code engine.Code, msg string) {
 	writeJSON(w, status, wire.Error(&engine.Error{Code: code, Message: msg}))
 }
 

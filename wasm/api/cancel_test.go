@@ -47,7 +47,7 @@ func TestCoverStatuses(t *testing.T) {
 	for _, c := range []struct {
 		body   string
 		status int
-		code   string
+		code   engine.Code
 	}{
 		{`{"attack": "melee", "attacker": {"x": 0, "y": 0}, "target": {"id": "t", "x": 3, "y": 0}}`, 422, engine.CodeOutOfRange},
 		{`{"attack": "bite", "attacker": {"x": 0, "y": 0}, "target": {"id": "t", "x": 1, "y": 0}}`, 400, engine.CodeBadRequest},

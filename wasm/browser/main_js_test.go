@@ -22,13 +22,13 @@ func registered(t *testing.T, list []export) js.Value {
 
 // checkError checks that v is a JavaScript Error with code, a message and, when at > 0, at;
 // at 0 wants no at property at all.
-func checkError(t *testing.T, what string, v js.Value, code string, at int) {
+func checkError(t *testing.T, what string, v js.Value, code engine.Code, at int) {
 	t.Helper()
 	if !v.InstanceOf(js.Global().Get("Error")) {
 		t.Errorf("%s = %v; want an Error", what, v)
 		return
 	}
-	if got := v.Get("code"); got.Type() != js.TypeString || got.String() != code {
+	if got := v.Get("code"); got.Type() != js.TypeString || got.String() != string(code) {
 		t.Errorf("%s: code = %v; want %q", what, got, code)
 	}
 	if msg := v.Get("message").String(); msg == "" {

@@ -63,7 +63,7 @@ func TestCorpusCoverage(t *testing.T) {
 		if a.Status != 200 {
 			var body struct{ Error engine.Error }
 			json.Unmarshal([]byte(a.Body), &body)
-			seen["code "+body.Error.Code] = true
+			seen["code "+string(body.Error.Code)] = true
 			continue
 		}
 		if e.Door == "cover" {
@@ -79,8 +79,8 @@ func TestCorpusCoverage(t *testing.T) {
 			if rules == "" {
 				rules = "tdgs"
 			}
-			seen["attack "+req.Attack] = true
-			seen["attack "+rules+"/"+res.Grade] = true
+			seen["attack "+string(req.Attack)] = true
+			seen["attack "+string(rules)+"/"+string(res.Grade)] = true
 			if req.Attacker.Size != 0 || req.Attacker.SizeName != "" {
 				seen["attack multi-cell attacker"] = true
 			}
@@ -105,15 +105,15 @@ func TestCorpusCoverage(t *testing.T) {
 			tpl = &res.Template
 		}
 		if tpl != nil {
-			seen[e.Door+" "+tpl.Rules+"/"+tpl.Shape] = true
+			seen[e.Door+" "+string(tpl.Rules)+"/"+tpl.Shape] = true
 		}
 		for _, tg := range res.Targets {
-			seen["cover "+tpl.Rules+"/"+tg.Cover] = true
+			seen["cover "+string(tpl.Rules)+"/"+string(tg.Cover)] = true
 			if tg.Roll != nil {
 				seen["roll"] = true
 			}
 			if tg.Reason != "" {
-				seen["reason "+tg.Reason] = true
+				seen["reason "+string(tg.Reason)] = true
 			}
 		}
 	}
@@ -124,9 +124,9 @@ func TestCorpusCoverage(t *testing.T) {
 			missing = append(missing, door+" "+s)
 		}
 	}
-	for _, c := range []string{engine.CodeBadNotation, engine.CodeBadRequest, engine.CodeOutOfRange, engine.CodeNoLineOfEffect,
+	for _, c := range []engine.Code{engine.CodeBadNotation, engine.CodeBadRequest, engine.CodeOutOfRange, engine.CodeNoLineOfEffect,
 		engine.CodeInvalidWall, engine.CodeNotStraight, engine.CodeTooLarge} {
-		missing = append(missing, "code "+c)
+		missing = append(missing, "code "+string(c))
 	}
 	missing = append(missing, "door move", "roll", "reason cover", "reason targeting", "reason barrier",
 		"cover tdgs/none", "cover tdgs/partial", "cover tdgs/half", "cover tdgs/full", "cover drawsteel/cover",

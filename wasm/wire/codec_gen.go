@@ -26,9 +26,10 @@ var (
 
 // request reads an engine.Request.
 func (d *decoder) request(p *engine.Request) *engine.Error {
-	return d.object("an object", requestFields, []any{&p.Rules, &p.Template, &p.Caster, &p.Origin,
+	return d.object("an object", requestFields, []any{(*string)(&p.Rules), &p.Template, &p.Caster, &p.Origin,
 		&p.OriginSquare, &p.Aim, &p.Path, &p.Range, &p.Tokens, &p.Obstacles, &p.Bounds, &p.Targeting,
-		&p.Resolve, &p.Orientation, &p.Metric, &p.Barriers, &p.Cover, &p.ApplyCover})
+		&p.Resolve, &p.Orientation, (*string)(&p.Metric), &p.Barriers, (*string)(&p.Cover),
+		&p.ApplyCover})
 }
 
 // token reads an engine.Token.
@@ -44,14 +45,14 @@ func (d *decoder) pos(p *engine.Pos) *engine.Error {
 
 // moveRequest reads an engine.MoveRequest.
 func (d *decoder) moveRequest(p *engine.MoveRequest) *engine.Error {
-	return d.object("an object", moveRequestFields, []any{&p.Kind, &p.Distance, &p.Source, &p.Target, &p.Path,
-		&p.Vertical, &p.Tokens, &p.Obstacles, &p.Bounds})
+	return d.object("an object", moveRequestFields, []any{(*string)(&p.Kind), &p.Distance, &p.Source, &p.Target,
+		&p.Path, &p.Vertical, &p.Tokens, &p.Obstacles, &p.Bounds})
 }
 
 // coverRequest reads an engine.CoverRequest.
 func (d *decoder) coverRequest(p *engine.CoverRequest) *engine.Error {
-	return d.object("an object", coverRequestFields, []any{&p.Rules, &p.Attack, &p.Attacker, &p.Target,
-		&p.Tokens, &p.Obstacles})
+	return d.object("an object", coverRequestFields, []any{(*string)(&p.Rules), (*string)(&p.Attack),
+		&p.Attacker, &p.Target, &p.Tokens, &p.Obstacles})
 }
 
 // wholeToken is engine.Token as the destination of its fields read whole by hand (wire:"name,struct").
@@ -125,7 +126,7 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		}
 	case *engine.Targeting:
 		if !null {
-			err = d.object("a targeting object", targetingFields, []any{&p.Trait, &p.IDs, &p.ExcludeCaster,
+			err = d.object("a targeting object", targetingFields, []any{(*string)(&p.Trait), &p.IDs, &p.ExcludeCaster,
 				&p.ExcludeCells})
 		}
 	case **engine.Resolve:
@@ -143,9 +144,9 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		}
 	case *engine.Template:
 		if !null {
-			err = d.object("a template object", templateFields, []any{&p.Text, &p.Notation, &p.Rules, &p.Shape,
-				&p.Radius, &p.Side, &p.Size, &p.Length, &p.Direction, &p.Width, &p.Height, &p.Squares,
-				&p.Within, &p.Close, &p.Orientation})
+			err = d.object("a template object", templateFields, []any{&p.Text, &p.Notation, (*string)(&p.Rules),
+				&p.Shape, &p.Radius, &p.Side, &p.Size, &p.Length, &p.Direction, &p.Width, &p.Height,
+				&p.Squares, &p.Within, &p.Close, &p.Orientation})
 		}
 	case *engine.TemplateRef: // Request.Template
 		err = d.templateField(p, null)
@@ -241,8 +242,8 @@ func (e *encoder) result(p *engine.Result) {
 			e.str(`{"id":`, q.ID)
 			e.bool(`,"inArea":`, q.InArea)
 			e.bool(`,"affected":`, q.Affected)
-			e.optString(`,"reason":`, q.Reason)
-			e.str(`,"cover":`, q.Cover)
+			e.optString(`,"reason":`, string(q.Reason))
+			e.str(`,"cover":`, string(q.Cover))
 			e.int(`,"bonus":`, q.Bonus)
 			e.int(`,"blocked":`, q.Blocked)
 			e.lineList(`,"lines":`, q.Lines)
@@ -279,7 +280,7 @@ func (e *encoder) template(name string, p *engine.Template) {
 		e.raw("{")
 	}
 	e.str(`"notation":`, p.Notation)
-	e.str(`,"rules":`, p.Rules)
+	e.str(`,"rules":`, string(p.Rules))
 	e.str(`,"shape":`, p.Shape)
 	e.optInt(`,"radius":`, p.Radius)
 	e.optInt(`,"side":`, p.Side)
@@ -324,7 +325,7 @@ func (e *encoder) moveResult(p *engine.MoveResult) {
 
 // coverResult writes an engine.CoverResult.
 func (e *encoder) coverResult(p *engine.CoverResult) {
-	e.str(`{"grade":`, p.Grade)
+	e.str(`{"grade":`, string(p.Grade))
 	e.int(`,"bonus":`, p.Bonus)
 	e.int(`,"blocked":`, p.Blocked)
 	e.int(`,"total":`, p.Total)
@@ -344,7 +345,7 @@ func (e *encoder) versionInfo(p *engine.VersionInfo) {
 
 // error writes an engine.Error.
 func (e *encoder) error(p *engine.Error) {
-	e.str(`{"code":`, p.Code)
+	e.str(`{"code":`, string(p.Code))
 	e.str(`,"message":`, p.Message)
 	e.optInt(`,"at":`, p.At)
 	e.raw("}")

@@ -217,7 +217,7 @@ func TestEncodeEdgeValues(t *testing.T) {
 		&engine.MoveResult{Path: [][3]int32{}, Collision: &engine.Collision{}},
 	}
 	for _, s := range trickyStrings {
-		cases = append(cases, &engine.Template{Text: s, Notation: s, Rules: s, Shape: s, Direction: s, Orientation: s})
+		cases = append(cases, &engine.Template{Text: s, Notation: s, Rules: engine.Rules(s), Shape: s, Direction: s, Orientation: s})
 	}
 	for _, x := range trickyFloats {
 		cases = append(cases, &engine.Result{Targets: []engine.Target{{Lines: []engine.Line{{From: [3]float64{x, -x, x / 3}}}}}})

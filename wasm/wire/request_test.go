@@ -306,12 +306,13 @@ func polymorphic(tag string, p any) (any, bool) {
 func randomRequest(r *rand.Rand) *engine.Request {
 	req := randomValue[engine.Request](r)
 	valid := func(s string) string { return strings.ToValidUTF8(s, "\ufffd") }
+	validAs := func(p *string) { *p = valid(*p) }
 	small := func(v *int) { *v = int(int32(*v)) }
-	req.Rules = valid(req.Rules)
+	validAs((*string)(&req.Rules))
 	if req.Template.Object != nil {
 		req.Template.Text = ""
 		o := req.Template.Object
-		for _, s := range []*string{&o.Text, &o.Notation, &o.Rules, &o.Shape, &o.Direction, &o.Orientation} {
+		for _, s := range []*string{&o.Text, &o.Notation, (*string)(&o.Rules), &o.Shape, &o.Direction, &o.Orientation} {
 			*s = valid(*s)
 		}
 		for _, v := range []*int{&o.Radius, &o.Side, &o.Size, &o.Length, &o.Width, &o.Height, &o.Squares, &o.Within} {
@@ -387,7 +388,7 @@ func randomRequest(r *rand.Rand) *engine.Request {
 		req.Range = engine.Range{Kind: "touch"}
 	}
 	t := &req.Targeting
-	t.Trait = valid(t.Trait)
+	validAs((*string)(&t.Trait))
 	for i := range t.IDs {
 		t.IDs[i] = valid(t.IDs[i])
 	}
@@ -403,7 +404,9 @@ func randomRequest(r *rand.Rand) *engine.Request {
 			req.Resolve.Defence = d
 		}
 	}
-	req.Orientation, req.Metric, req.Cover = valid(req.Orientation), valid(req.Metric), valid(req.Cover)
+	req.Orientation = valid(req.Orientation)
+	validAs((*string)(&req.Metric))
+	validAs((*string)(&req.Cover))
 	return req
 }
 

@@ -130,7 +130,7 @@ func TestErrorBody(t *testing.T) {
 }
 
 func TestStatus(t *testing.T) {
-	for code, want := range map[string]int{
+	for code, want := range map[engine.Code]int{
 		engine.CodeBadNotation: 400, engine.CodeBadRequest: 400, engine.CodeTooLarge: 400,
 		engine.CodeOutOfRange: 422, engine.CodeNoLineOfEffect: 422, engine.CodeInvalidWall: 422, engine.CodeNotStraight: 422,
 	} {
@@ -204,7 +204,7 @@ func TestCoverAndContexts(t *testing.T) {
 	}
 	res, _ := engine.Cover(&engine.CoverRequest{Rules: "dnd35", Attack: "ranged", Attacker: engine.Attacker{ID: "a", SizeName: "Large"},
 		Target: engine.Token{ID: "t", X: 5}, Obstacles: []engine.Obstacle{{X: 3}}})
-	if want := `{"grade":"` + res.Grade + `"`; !strings.HasPrefix(string(out), want) {
+	if want := `{"grade":"` + string(res.Grade) + `"`; !strings.HasPrefix(string(out), want) {
 		t.Errorf("cover: %s, want it to start %s", out, want)
 	}
 	if _, err := Cover([]byte(`{"attack": "melee", "attacker": {"x": 0}, "target": {"id": "t", "x": 5}}`)); err == nil || Status(err) != 422 {

@@ -75,6 +75,9 @@ func (g *decoderGen) visitType(where string, t *goType) error {
 		}
 		return g.visitElem(where, t.elem)
 	}
+	if t.named != "" {
+		t = &goType{kind: leafKind, name: t.name} // object hands value a *string (see object)
+	}
 	g.cases[t.source()] = t
 	if t.kind == pointerKind {
 		return g.visitElem(where, t.elem)
@@ -128,6 +131,8 @@ func (g *decoderGen) object(s *structType, p string) string {
 	for _, f := range s.wired() {
 		if f.wire != "" && f.whole {
 			dst = append(dst, "(*"+wholeType(s.name)+")("+p+")") // value tells the field by its struct's whole type
+		} else if f.typ.named != "" {
+			dst = append(dst, "(*string)(&"+p+"."+f.goName+")") // value reads a string type as a string
 		} else {
 			dst = append(dst, "&"+p+"."+f.goName)
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"text/template"
 	"unicode"
@@ -64,9 +65,12 @@ func tsType(t *goType) (string, error) {
 
 // fieldType is the TypeScript type of a field: its //ts:type line's, or its Go type's, null
 // included for a pointer that is never left out.
-func fieldType(f *field) (string, error) {
+func (m *model) fieldType(f *field) (string, error) {
 	if f.ts != "" {
 		return f.ts, nil
+	}
+	if f.typ.named != "" {
+		return m.union(f.typ.named)
 	}
 	s, err := tsType(f.typ)
 	if f.typ.kind == pointerKind && !f.omit {
@@ -161,7 +165,7 @@ func (g *dtsGen) iface(name string) (string, error) {
 	b.WriteString(strings.TrimSuffix(jsdoc(typeDoc(s), ""), "\n"))
 	b.WriteString("\nexport interface " + name + " {\n")
 	for _, f := range s.wired() {
-		t, err := fieldType(f)
+		t, err := g.m.fieldType(f)
 		if err != nil {
 			return "", errors.New(name + "." + f.goName + ": " + err.Error())
 		}
@@ -174,6 +178,21 @@ func (g *dtsGen) iface(name string) (string, error) {
 	}
 	b.WriteString("}")
 	return b.String(), nil
+}
+
+// union is the TypeScript type of the string type named: the union of its constants' values,
+// in source order.
+func (m *model) union(named string) (string, error) {
+	var vs []string
+	for _, c := range m.consts {
+		if c.typ == named && c.value != "" {
+			vs = append(vs, strconv.Quote(c.value))
+		}
+	}
+	if len(vs) == 0 {
+		return "", errors.New("no constants of type " + named + ": give the field a //ts:type line")
+	}
+	return strings.Join(vs, " | "), nil
 }
 
 // errorCodes are the values of the engine's Code constants, in their order.
@@ -231,7 +250,7 @@ func (g *dtsGen) generate(roots []string) ([]byte, error) {
 	}
 	for name := range g.written {
 		for _, f := range g.m.structs[name].wired() {
-			t, _ := fieldType(f)
+			t, _ := g.m.fieldType(f)
 			for _, id := range identifier.FindAllString(stringLit.ReplaceAllString(t, ""), -1) {
 				if !names[id] && !tsBuiltins[id] {
 					return nil, errors.New(name + "." + f.goName + ": the TypeScript type " + id + " is not declared in index.d.ts.tmpl")

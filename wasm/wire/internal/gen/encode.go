@@ -143,7 +143,7 @@ func (g *encoderGen) value(t *goType, x, k string, omit bool) {
 		g.structValue(t.name, x, "&"+x, k)
 	case omit && t.kind == leafKind && leaves[t.name].opt != "":
 		g.flush()
-		g.line("e.%s(%s, %s)", leaves[t.name].opt, lit(k), x)
+		g.line("e.%s(%s, %s)", leaves[t.name].opt, lit(k), t.plain(x))
 	case omit:
 		g.flush()
 		g.line("if %s {", nonzero(t, x))
@@ -155,7 +155,7 @@ func (g *encoderGen) value(t *goType, x, k string, omit bool) {
 	case t.kind == sliceKind:
 		g.listBody(t, x, g.take(k))
 	default:
-		g.line("e.%s(%s, %s)", leaves[t.name].write, g.take(k), x)
+		g.line("e.%s(%s, %s)", leaves[t.name].write, g.take(k), t.plain(x))
 	}
 }
 

@@ -16,10 +16,13 @@ import (
 // A model is what the generator knows of core/engine: its struct types and its string constants.
 type model struct {
 	structs map[string]*structType
-	consts  []constant // string constants, in source order
+	named   map[string]bool // the engine's string types (type Rules string)
+	consts  []constant      // string constants, in source order
 }
 
-type constant struct{ name, value string }
+// A constant is a string constant; typ is its type's name when it has one of the named string
+// types.
+type constant struct{ name, value, typ string }
 
 // A structType is one struct of the engine, as its declaration says.
 type structType struct {
@@ -46,9 +49,10 @@ type field struct {
 // A goType is a field's Go type: a pointer, a slice, one of the engine's structs or a leaf
 // (a built-in type, a fixed-size array or a map, named by its source text).
 type goType struct {
-	kind int
-	elem *goType // pointer, slice
-	name string  // struct: the engine's type name; leaf: the source text
+	kind  int
+	elem  *goType // pointer, slice
+	name  string  // struct: the engine's type name; leaf: the source text ("string" for a named one)
+	named string  // a leaf of one of the engine's string types: its name (Rules)
 }
 
 const (
@@ -68,7 +72,18 @@ func (t *goType) source() string {
 	case structKind:
 		return "engine." + t.name
 	}
+	if t.named != "" {
+		return "engine." + t.named
+	}
 	return t.name
+}
+
+// plain is the expression x of type t as its leaf's type: string(x) for a named string type.
+func (t *goType) plain(x string) string {
+	if t.named != "" {
+		return "string(" + x + ")"
+	}
+	return x
 }
 
 // loadModel reads the non-test Go files of dir (core/engine).
@@ -94,7 +109,7 @@ func loadModel(dir string) (*model, error) {
 		}
 		files = append(files, f)
 	}
-	m := &model{structs: map[string]*structType{}}
+	m := &model{structs: map[string]*structType{}, named: map[string]bool{}}
 	// Struct names first, so that fields can tell the engine's types from leaves.
 	var specs []*ast.TypeSpec
 	var docs []*ast.CommentGroup
@@ -107,6 +122,9 @@ func loadModel(dir string) (*model, error) {
 			for _, spec := range gd.Specs {
 				switch s := spec.(type) {
 				case *ast.TypeSpec:
+					if id, ok := s.Type.(*ast.Ident); ok && id.Name == "string" && s.Name.IsExported() && !s.Assign.IsValid() {
+						m.named[s.Name.Name] = true
+					}
 					if _, ok := s.Type.(*ast.StructType); ok && s.Name.IsExported() {
 						doc := s.Doc
 						if doc == nil && len(gd.Specs) == 1 {
@@ -125,7 +143,11 @@ func loadModel(dir string) (*model, error) {
 						}
 						if lit, ok := s.Values[i].(*ast.BasicLit); ok && lit.Kind == token.STRING {
 							v, _ := strconv.Unquote(lit.Value)
-							m.consts = append(m.consts, constant{n.Name, v})
+							typ := ""
+							if id, ok := s.Type.(*ast.Ident); ok {
+								typ = id.Name
+							}
+							m.consts = append(m.consts, constant{n.Name, v, typ})
 						}
 					}
 				}
@@ -227,15 +249,24 @@ func (m *model) goType(where string, e ast.Expr) (*goType, error) {
 	switch e := e.(type) {
 	case *ast.StarExpr:
 		elem, err := m.goType(where, e.X)
+		if err == nil && elem.named != "" {
+			err = errors.New(where + ": a pointer to a string type is not supported")
+		}
 		return &goType{kind: pointerKind, elem: elem}, err
 	case *ast.ArrayType:
 		if e.Len == nil {
 			elem, err := m.goType(where, e.Elt)
+			if err == nil && elem.named != "" {
+				err = errors.New(where + ": a list of a string type is not supported")
+			}
 			return &goType{kind: sliceKind, elem: elem}, err
 		}
 	case *ast.Ident:
 		if m.structs[e.Name] != nil {
 			return &goType{kind: structKind, name: e.Name}, nil
+		}
+		if m.named[e.Name] {
+			return &goType{kind: leafKind, name: "string", named: e.Name}, nil
 		}
 	}
 	return &goType{kind: leafKind, name: exprString(e)}, nil

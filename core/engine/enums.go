@@ -1,0 +1,105 @@
+package engine
+
+// The request's and answer's words: each a string on the wire, each its own type in Go, with
+// its values as constants. The wire's TypeScript declarations list a type's constants as its
+// union of strings unless a field's //ts:type line narrows it.
+
+// Rules names a rule set (SPEC §6): the profile an evaluate follows (tdgs, drawsteel,
+// circle50) or the grades an attack's cover is judged by (tdgs, drawsteel, dnd35).
+type Rules string
+
+// The rule sets.
+const (
+	RulesTDGS      Rules = "tdgs"
+	RulesDrawSteel Rules = "drawsteel"
+	RulesCircle50  Rules = "circle50"
+	RulesDnD35     Rules = "dnd35" // attack cover only (SPEC §5.7)
+)
+
+// Metric is how range and a circle's radius count distance (SPEC §8.2).
+type Metric string
+
+// The metrics; Chebyshev is the default.
+const (
+	MetricChebyshev   Metric = "chebyshev"
+	MetricAlternating Metric = "alternating"
+	MetricManhattan   Metric = "manhattan"
+	MetricEuclidean   Metric = "euclidean"
+)
+
+// CoverRules is which cover grades an evaluate applies (SPEC §6): a rule set's, or none.
+type CoverRules string
+
+// The cover grade tables.
+const (
+	CoverTDGS      CoverRules = "tdgs"
+	CoverDrawSteel CoverRules = "drawsteel"
+	CoverNone      CoverRules = "none"
+)
+
+// Grade is a cover grade (SPEC §5.3, §5.7).
+type Grade string
+
+// The grades. TDGS: none, partial, half, full. Draw Steel: none, cover, full. D&D 3.5: none,
+// partial, cover, improved, total.
+const (
+	GradeNone     Grade = "none"
+	GradePartial  Grade = "partial"
+	GradeHalf     Grade = "half"
+	GradeCover    Grade = "cover"
+	GradeImproved Grade = "improved"
+	GradeFull     Grade = "full"
+	GradeTotal    Grade = "total"
+)
+
+// Trait is a smart-targeting trait (SPEC §7.3).
+type Trait string
+
+// The traits; TraitNone (or "") keeps every entity.
+const (
+	TraitNone           Trait = "none"
+	TraitAlliesExcluded Trait = "alliesExcluded"
+	TraitEnemiesOnly    Trait = "enemiesOnly"
+	TraitSelective      Trait = "selective"
+)
+
+// Reason is why an entity in the area is not affected (CONTRACT evaluate).
+type Reason string
+
+// The reasons.
+const (
+	ReasonBarrier   Reason = "barrier"
+	ReasonTargeting Reason = "targeting"
+	ReasonCover     Reason = "cover"
+)
+
+// MoveKind is a forced movement's kind (SPEC §3.7).
+type MoveKind string
+
+// The forced movements.
+const (
+	MovePush  MoveKind = "push"
+	MovePull  MoveKind = "pull"
+	MoveSlide MoveKind = "slide"
+)
+
+// AttackKind is the kind of attack whose cover is asked (SPEC §5.4, §5.7).
+type AttackKind string
+
+// The attacks.
+const (
+	AttackMelee  AttackKind = "melee"
+	AttackReach  AttackKind = "reach"
+	AttackRanged AttackKind = "ranged"
+)
+
+// RangeKind is how a Range is given (SPEC §2.9).
+type RangeKind string
+
+// The ranges; RangeNone means no range was given.
+const (
+	RangeNone    RangeKind = ""
+	RangeSquares RangeKind = "squares"
+	RangeSelf    RangeKind = "self"
+	RangeTouch   RangeKind = "touch"
+)
