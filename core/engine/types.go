@@ -248,8 +248,8 @@ type Roll struct {
 //wire:want an object
 type MoveRequest struct {
 	Kind     MoveKind `json:"kind"`
-	Distance int    `json:"distance"`
-	Source   Pos    `json:"source"`
+	Distance int      `json:"distance"`
+	Source   Pos      `json:"source"`
 	// The id of the token moved.
 	Target string `json:"target"`
 	// The squares the target's anchor enters, in order, without its starting square; the engine
@@ -303,9 +303,9 @@ type CoverRequest struct {
 	//ts:type "tdgs" | "drawsteel" | "dnd35"
 	Rules Rules `json:"rules,omitempty"`
 	// `melee` (the spaces must be adjacent), `reach` or `ranged`.
-	Attack   AttackKind   `json:"attack"`
-	Attacker Attacker `json:"attacker"`
-	Target   Token    `json:"target"`
+	Attack   AttackKind `json:"attack"`
+	Attacker Attacker   `json:"attacker"`
+	Target   Token      `json:"target"`
 	// The other entities: validated as evaluate's tokens are, and never blocking (SPEC §5.2).
 	Tokens    []Token    `json:"tokens,omitempty"`
 	Obstacles []Obstacle `json:"obstacles,omitempty"`
