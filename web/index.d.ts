@@ -101,6 +101,20 @@ export interface Obstacle {
   fill?: number;
 }
 
+/**
+ * A thin wall (SPEC §5.6): a vertical sheet of no thickness over the segment a → b of the plane, in
+ * squares (grid lines are whole numbers; other values are rounded to 1/400 as `fill` is), from
+ * level `bottom` to level `top`, without limit where absent. An `open` wall (an open door) blocks
+ * nothing.
+ */
+export interface Wall {
+  a: [number, number];
+  b: [number, number];
+  bottom?: number;
+  top?: number;
+  open?: boolean;
+}
+
 /** The board, inclusive on both ends. */
 export interface Bounds {
   min: CellTuple;
@@ -160,6 +174,8 @@ export interface Request {
   range?: number | "self" | "touch";
   tokens?: Token[];
   obstacles?: Obstacle[];
+  /** Thin walls (SPEC §5.6). */
+  walls?: Wall[];
   /** Cells outside are left out of `cells` (clipped, not an error). */
   bounds?: Bounds;
   targeting?: Targeting;
@@ -241,12 +257,16 @@ export interface MoveRequest {
   vertical?: boolean;
   tokens?: Token[];
   obstacles?: Obstacle[];
+  /** Thin walls (SPEC §5.6): crossing one between two squares is a collision. */
+  walls?: Wall[];
   bounds?: Bounds;
 }
 
 /** What stopped a forced movement, and how many squares were left. */
 export interface Collision {
-  /** `"obstacle"` or a token id. */
+  /** What was hit: an obstacle, a thin wall, a token or the edge of the bounds. */
+  kind: "obstacle" | "wall" | "token" | "edge";
+  /** `"obstacle"`, `"wall"`, `"edge"` or the token's id. */
   with: string;
   at: CellTuple;
   /** Squares of movement left. */
@@ -285,8 +305,7 @@ export interface Attacker {
 
 /**
  * An attack-cover request (CONTRACT cover, SPEC §5.7). Missing optional fields take SPEC defaults;
- * unknown fields are ignored. Thin walls (SPEC §5.6) are not implemented yet: the request has no
- * `walls` field.
+ * unknown fields are ignored.
  */
 export interface CoverRequest {
   /** The rule set whose grades apply: `tdgs` (the default), `drawsteel` or `dnd35`. */
@@ -298,6 +317,8 @@ export interface CoverRequest {
   /** The other entities: validated as evaluate's tokens are, and never blocking (SPEC §5.2). */
   tokens?: Token[];
   obstacles?: Obstacle[];
+  /** Thin walls (SPEC §5.6). */
+  walls?: Wall[];
 }
 
 /** The answer to a cover request (CONTRACT cover, SPEC §5.7). */

@@ -309,6 +309,12 @@ func (g *groundless) Empty(lo, hi grid.Cell) bool {
 	return ok && r.Empty(lo, hi)
 }
 
+// WallBlocked passes the question on to s: the ground left out is no wall.
+func (g *groundless) WallBlocked(a, b los.Point) bool {
+	w, ok := g.s.(los.Walls)
+	return ok && w.WallBlocked(a, b)
+}
+
 // CentreLine is TDGS line of effect between two cells: one segment, centre to centre
 // (SPEC §5.3).
 func CentreLine(a, b grid.Cell, s los.Solids) bool {

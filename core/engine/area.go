@@ -71,12 +71,12 @@ func (sc *scene) area() (*cellSet, *Error) {
 	return set, nil
 }
 
-// open reports whether no solid lies in or next to the area and the space line of effect is
+// open reports whether no solid or wall lies in or next to the area and the space line of effect is
 // traced from: every cell of the area then has line of effect.
 func (sc *scene) open() bool {
 	b := sc.foot.box
 	b.grow(sc.at.from.Min(), sc.at.from.Max())
-	return sc.solids.Empty(b.lo.Add(grid.Cell{X: -1, Y: -1, Z: -1}), b.hi.Add(grid.Cell{X: 1, Y: 1, Z: 1}))
+	return sc.solids.Clear(b.lo.Add(grid.Cell{X: -1, Y: -1, Z: -1}), b.hi.Add(grid.Cell{X: 1, Y: 1, Z: 1}))
 }
 
 // cutByBarriers is SPEC §3.2: a cell of set, all barred, comes into the area when the origin
@@ -166,7 +166,7 @@ func (sc *scene) spreadFill(set *cellSet) {
 		c := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for i, d := range steps {
-			if n := c.Add(d); set.get(n) == stBarred && !sc.solids.IsFull(n) && (i < 6 || sc.joined(set, c, d)) {
+			if n := c.Add(d); set.get(n) == stBarred && !sc.solids.IsFull(n) && (i < 6 || sc.joined(set, c, d)) && !sc.solids.stepBlocked(c, n) {
 				set.set(n, stIn)
 				stack = append(stack, n)
 			}

@@ -3,6 +3,7 @@ package engine
 import (
 	"github.com/aoekit/aoekit/core/cover"
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/los"
 	"github.com/aoekit/aoekit/core/internal/num"
 )
 
@@ -58,7 +59,7 @@ func attackKindOf(attack AttackKind) (cover.Kind, *Error) {
 }
 
 // attackCover validates req in field order (rules, attack, attacker, target, tokens,
-// obstacles), then checks the distance (an attacker inside its target is a bad request; a
+// obstacles, walls), then checks the distance (an attacker inside its target is a bad request; a
 // melee target must be adjacent, SPEC §5.7) and the size of the work (§8.3), reads the board
 // around the two spaces and judges the target from the attacker's best cell.
 func attackCover(req *CoverRequest) (*CoverResult, *Error) {
@@ -97,7 +98,12 @@ func attackCover(req *CoverRequest) (*CoverResult, *Error) {
 	}
 	w := box{att.space.Min(), att.space.Max()}
 	w.grow(tgt.space.Min(), tgt.space.Max())
-	in, e := checkObstacles(req.Obstacles, &box{w.lo.Add(grid.C(-2, -2, -2)), w.hi.Add(grid.C(2, 2, 2))})
+	win := &box{w.lo.Add(grid.C(-2, -2, -2)), w.hi.Add(grid.C(2, 2, 2))}
+	in, e := checkObstacles(req.Obstacles, win)
+	if e != nil {
+		return nil, e
+	}
+	ws, e := checkWalls(req.Walls)
 	if e != nil {
 		return nil, e
 	}
@@ -109,14 +115,15 @@ func attackCover(req *CoverRequest) (*CoverResult, *Error) {
 	}
 	standing := !req.Attacker.Flying
 	// Each segment crosses at most as many cells as the box of the two spaces is long, wide
-	// and high together.
-	steps := int64(w.hi.X-w.lo.X) + int64(w.hi.Y-w.lo.Y) + int64(w.hi.Z-w.lo.Z) + 3
+	// and high together, and is tested against the walls near it.
+	solids := terrainOf(indexObstacles(req.Obstacles, in), wallsIn(ws, win))
+	steps := int64(w.hi.X-w.lo.X) + int64(w.hi.Y-w.lo.Y) + int64(w.hi.Z-w.lo.Z) + 3 +
+		int64(solids.walls.Cost(int64(w.hi.X-w.lo.X+1)*los.Unit, int64(w.hi.Y-w.lo.Y+1)*los.Unit))
 	limit := int64(maxCoverWork) / steps
 	if n := cover.SegmentBound(kind, att.space, tgt.space, standing, limit); n > limit {
 		return nil, newError(CodeTooLarge, "attacker: judging this attack's cover would cross more than "+num.Itoa(maxCoverWork)+
 			" cells (spaces too large or too far apart)")
 	}
-	solids := indexObstacles(req.Obstacles, in)
 	r, from, ok := cover.FromSpace(kind, att.space, cover.Target{Space: tgt.space, Prone: req.Target.Prone}, standing, solids)
 	if !ok {
 		return nil, &Error{Code: CodeBadRequest, Message: "internal error: no attacker cell to judge cover from", Internal: true}

@@ -103,3 +103,14 @@ const (
 	RangeSelf    RangeKind = "self"
 	RangeTouch   RangeKind = "touch"
 )
+
+// CollisionKind is what stopped a forced movement (SPEC §3.7).
+type CollisionKind string
+
+// The collisions.
+const (
+	CollisionObstacle CollisionKind = "obstacle"
+	CollisionWall     CollisionKind = "wall"
+	CollisionToken    CollisionKind = "token"
+	CollisionEdge     CollisionKind = "edge"
+)

@@ -1,8 +1,8 @@
 package engine
 
 import (
-	"github.com/aoekit/aoekit/core/board"
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/los"
 	"github.com/aoekit/aoekit/core/internal/num"
 	"github.com/aoekit/aoekit/core/template"
 )
@@ -55,6 +55,10 @@ func move(w *budget, req *MoveRequest) (*MoveResult, *Error) {
 	if e != nil {
 		return nil, e
 	}
+	ws, e := checkWalls(req.Walls)
+	if e != nil {
+		return nil, e
+	}
 	var path []grid.Cell
 	if req.Path != nil {
 		if path, e = pathOf("path", req.Path); e != nil {
@@ -74,7 +78,7 @@ func move(w *budget, req *MoveRequest) (*MoveResult, *Error) {
 			return nil, e
 		}
 	}
-	return walk(w, req, target, tokens, solids, path)
+	return walk(w, req, target, tokens, terrainOf(solids, ws), path)
 }
 
 // straightPath is the engine's path for a push or pull without one: the digital straight line
@@ -145,51 +149,94 @@ func checkMovePath(req *MoveRequest, src grid.Cell, sp grid.Space, path []grid.C
 }
 
 // walk moves the target along path one square at a time and stops before the first square
-// whose space would hold an obstacle (any fill), another creature, or leave the bounds
-// (SPEC §3.7). No space entered before held an obstacle, so each square looks only at the
-// cells of its space outside the last one's: a size-100 target pushed 1000 squares looks at
-// some 3 × 10⁷ cells, not 10⁹. It stops, cancelled, when w's context is done.
-func walk(w *budget, req *MoveRequest, target *entity, tokens []entity, solids *board.Solids, path []grid.Cell) (*MoveResult, *Error) {
+// it cannot enter (SPEC §3.7): a step that crosses a thin wall (§5.6, crossesWall), a space
+// that would hold an obstacle (any fill) or another creature, or leave the bounds. No space
+// entered before held an obstacle, so each square looks only at the cells of its space
+// outside the last one's: a size-100 target pushed 1000 squares looks at some 3 × 10⁷ cells,
+// not 10⁹. It stops, cancelled, when w's context is done.
+func walk(w *budget, req *MoveRequest, target *entity, tokens []entity, t *terrain, path []grid.Cell) (*MoveResult, *Error) {
 	res := &MoveResult{Path: [][3]int32{}, End: posOf(target.space.Anchor)}
 	var prev box // the space entered last (none yet when i is 0)
+	at := target.space
 	for i, c := range path {
 		if w.stop(1 << 16) {
 			return nil, w.err
 		}
 		next := grid.Space{Anchor: c, Size: target.space.Size, Height: target.space.Height}
+		var kind CollisionKind
 		with := ""
+		if crossesWall(w, t, at, next) {
+			kind, with = CollisionWall, "wall"
+		}
+		if w.err != nil {
+			return nil, w.err
+		}
 		lo, hi := next.Min(), next.Max()
-		for z := lo.Z; z <= hi.Z && !solids.Empty(lo, hi); z++ {
+		for z := lo.Z; z <= hi.Z && with == "" && !t.Empty(lo, hi); z++ {
 			for y := lo.Y; y <= hi.Y; y++ {
 				for x := lo.X; x <= hi.X && with == ""; x++ {
 					if i > 0 && prev.contains(x, y, z) {
 						x = prev.hi.X // past the run of cells already looked at
-					} else if solids.Fill(grid.Cell{X: x, Y: y, Z: z}) > 0 {
-						with = "obstacle"
+					} else if t.Fill(grid.Cell{X: x, Y: y, Z: z}) > 0 {
+						kind, with = CollisionObstacle, "obstacle"
 					}
 				}
 			}
 		}
 		if with == "" && req.Bounds != nil && !inBounds(req.Bounds, next) {
-			with = "edge"
+			kind, with = CollisionEdge, "edge"
 		}
 		if with == "" {
 			for k := range tokens {
 				if &tokens[k] != target && tokens[k].space.Overlaps(next) {
-					with = tokens[k].tok.ID
+					kind, with = CollisionToken, tokens[k].tok.ID
 					break
 				}
 			}
 		}
 		if with != "" {
-			res.Collision = &Collision{With: with, At: cell32(c), Left: req.Distance - i}
+			res.Collision = &Collision{Kind: kind, With: with, At: cell32(c), Left: req.Distance - i}
 			return res, nil
 		}
 		res.Path = append(res.Path, cell32(c))
 		res.End = posOf(c)
 		prev = box{lo, hi}
+		at = next
 	}
 	return res, nil
+}
+
+// crossesWall reports whether the step of a creature from the space from to the space to
+// crosses a thin wall (SPEC §5.6): a wall blocks the segment from the centre of a square it
+// leaves to the centre of the square it enters, at the mid-height of each level. For a
+// creature of one square that is §5.6's test; for a larger one **[engine]** the squares are
+// those of its leading side, each moved by the step (the cells of from whose step leaves
+// from): a wall is met by the side that reaches it first. The segments are charged to w
+// (SPEC §8.3) when a wall is near.
+func crossesWall(w *budget, t *terrain, from, to grid.Space) bool {
+	d := to.Anchor.Sub(from.Anchor)
+	lo, hi := from.Min(), to.Max()
+	lo = grid.Cell{X: min(lo.X, to.Min().X), Y: min(lo.Y, to.Min().Y), Z: min(lo.Z, to.Min().Z)}
+	hi = grid.Cell{X: max(hi.X, from.Max().X), Y: max(hi.Y, from.Max().Y), Z: max(hi.Z, from.Max().Z)}
+	if !t.walls.Near(lattice2(lo), lattice2(hi.Add(grid.Cell{X: 1, Y: 1}))) {
+		return false
+	}
+	n := 0
+	from.Cells(func(c grid.Cell) {
+		if !from.Contains(c.Add(d)) {
+			n++
+		}
+	})
+	if w.charge(n*(segCost+t.walls.Cost(int64(hi.X-lo.X+1)*los.Unit, int64(hi.Y-lo.Y+1)*los.Unit)), "a forced movement's steps past thin walls (SPEC §5.6)") != nil {
+		return false
+	}
+	crossed := false
+	from.Cells(func(c grid.Cell) {
+		if !crossed && !from.Contains(c.Add(d)) {
+			crossed = t.stepBlocked(c, c.Add(d))
+		}
+	})
+	return crossed
 }
 
 func inBounds(b *Bounds, sp grid.Space) bool {

@@ -134,7 +134,7 @@ func TestMove_3_7_PushStoppedByWall(t *testing.T) {
 	if !slices.Equal(res.Path, [][3]int32{{2, 0, 0}, {3, 0, 0}}) || res.End != (Pos{3, 0, 0}) {
 		t.Errorf("path %v end %v, want [[2 0 0] [3 0 0]] ending at (3,0,0)", res.Path, res.End)
 	}
-	if res.Collision == nil || *res.Collision != (Collision{With: "obstacle", At: [3]int32{4, 0, 0}, Left: 2}) {
+	if res.Collision == nil || *res.Collision != (Collision{Kind: CollisionObstacle, With: "obstacle", At: [3]int32{4, 0, 0}, Left: 2}) {
 		t.Errorf("collision %+v, want obstacle at [4 0 0] with 2 left", res.Collision)
 	}
 	// A low wall stops a forced move too (any fill is an obstacle, §1.6, §3.7).
@@ -159,7 +159,7 @@ func TestMove_3_7_PushIntoCreature(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.End != (Pos{3, 3, 0}) || res.Collision == nil || *res.Collision != (Collision{With: "h", At: [3]int32{4, 4, 0}, Left: 2}) {
+	if res.End != (Pos{3, 3, 0}) || res.Collision == nil || *res.Collision != (Collision{Kind: CollisionToken, With: "h", At: [3]int32{4, 4, 0}, Left: 2}) {
 		t.Errorf("end %v collision %+v, want end (3,3,0), collision with h at [4 4 0], 2 left", res.End, res.Collision)
 	}
 }

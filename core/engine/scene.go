@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"github.com/aoekit/aoekit/core/board"
 	"github.com/aoekit/aoekit/core/grid"
 	"github.com/aoekit/aoekit/core/internal/num"
 	"github.com/aoekit/aoekit/core/template"
@@ -26,7 +25,7 @@ type setup struct {
 type scene struct {
 	setup
 	tokens  []entity
-	solids  *board.Solids
+	solids  *terrain
 	visible bool // the caster has line of effect to the origin square (checkPlacement)
 }
 
@@ -130,11 +129,15 @@ func (s *setup) window() view {
 	return view{tokens: near, box: &w}
 }
 
-// sceneIn validates the obstacles and indexes those inside v.
+// sceneIn validates the obstacles and the walls and indexes those inside v.
 func (s *setup) sceneIn(v view) (*scene, *Error) {
 	in, e := checkObstacles(s.req.Obstacles, v.box)
 	if e != nil {
 		return nil, e
 	}
-	return &scene{setup: *s, tokens: v.tokens, solids: indexObstacles(s.req.Obstacles, in)}, nil
+	ws, e := checkWalls(s.req.Walls)
+	if e != nil {
+		return nil, e
+	}
+	return &scene{setup: *s, tokens: v.tokens, solids: terrainOf(indexObstacles(s.req.Obstacles, in), wallsIn(ws, v.box))}, nil
 }

@@ -68,6 +68,23 @@ type Obstacle struct {
 	Fill float64 `json:"fill,omitempty" wire:"fill"`
 }
 
+// Wall is a thin wall (SPEC §5.6): a vertical sheet of no thickness over the segment a → b of
+// the plane, in squares (grid lines are whole numbers; other values are rounded to 1/400 as
+// `fill` is), from level `bottom` to level `top`, without limit where absent. An `open` wall
+// (an open door) blocks nothing.
+//
+// In Go, nil Bottom and Top mean without limit.
+//
+//wire:want a wall object {"a": [x, y], "b": [x, y]}
+//wire:list an array of walls
+type Wall struct {
+	A      [2]float64 `json:"a"`
+	B      [2]float64 `json:"b"`
+	Bottom *float64   `json:"bottom,omitempty"`
+	Top    *float64   `json:"top,omitempty"`
+	Open   bool       `json:"open,omitempty"`
+}
+
 // Bounds is the board, inclusive on both ends.
 //
 //wire:want an object {"min": [x, y, z], "max": [x, y, z]}
@@ -143,6 +160,8 @@ type Request struct {
 	Range     Range      `json:"range,omitempty" wire:"range"`
 	Tokens    []Token    `json:"tokens,omitempty"`
 	Obstacles []Obstacle `json:"obstacles,omitempty"`
+	// Thin walls (SPEC §5.6).
+	Walls []Wall `json:"walls,omitempty"`
 	// Cells outside are left out of `cells` (clipped, not an error).
 	Bounds    *Bounds   `json:"bounds,omitempty"`
 	Targeting Targeting `json:"targeting,omitempty"`
@@ -258,7 +277,9 @@ type MoveRequest struct {
 	Vertical  bool       `json:"vertical,omitempty"`
 	Tokens    []Token    `json:"tokens,omitempty"`
 	Obstacles []Obstacle `json:"obstacles,omitempty"`
-	Bounds    *Bounds    `json:"bounds,omitempty"`
+	// Thin walls (SPEC §5.6): crossing one between two squares is a collision.
+	Walls  []Wall  `json:"walls,omitempty"`
+	Bounds *Bounds `json:"bounds,omitempty"`
 }
 
 // MoveResult is where a forced movement ends.
@@ -271,7 +292,9 @@ type MoveResult struct {
 
 // Collision is what stopped a forced movement, and how many squares were left.
 type Collision struct {
-	// `"obstacle"` or a token id.
+	// What was hit: an obstacle, a thin wall, a token or the edge of the bounds.
+	Kind CollisionKind `json:"kind"`
+	// `"obstacle"`, `"wall"`, `"edge"` or the token's id.
 	With string   `json:"with"`
 	At   [3]int32 `json:"at"`
 	// Squares of movement left.
@@ -294,8 +317,7 @@ const Version = "0.1.0"
 func About() VersionInfo { return VersionInfo{Engine: "aoekit", Version: Version, Contract: 1} }
 
 // CoverRequest is an attack-cover request (CONTRACT cover, SPEC §5.7). Missing optional
-// fields take SPEC defaults; unknown fields are ignored. Thin walls (SPEC §5.6) are not
-// implemented yet: the request has no `walls` field.
+// fields take SPEC defaults; unknown fields are ignored.
 //
 //wire:want an object
 type CoverRequest struct {
@@ -309,6 +331,8 @@ type CoverRequest struct {
 	// The other entities: validated as evaluate's tokens are, and never blocking (SPEC §5.2).
 	Tokens    []Token    `json:"tokens,omitempty"`
 	Obstacles []Obstacle `json:"obstacles,omitempty"`
+	// Thin walls (SPEC §5.6).
+	Walls []Wall `json:"walls,omitempty"`
 }
 
 // Attacker is the attacking entity of a cover request: a token (SPEC §1.5) and whether it is

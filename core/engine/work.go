@@ -44,15 +44,17 @@ func (b *budget) stop(n int) bool {
 }
 
 // lineWork is the most steps segs segments between points of the spaces a and b take: a
-// step to set each up and draw it (segCost) and one per cell it crosses into, at most the
-// cells of their box along each axis; or the set-up alone when no solid lies in or next to
-// that box (los.Check then answers at once).
+// step to set each up and draw it (segCost), the walls it may be tested against (the wall
+// index's Cost), and one per cell it crosses into, at most the cells of their box along each
+// axis; or the set-up alone when nothing blocks in or next to that box (los.Check then
+// answers at once).
 func (sc *scene) lineWork(a, b grid.Space, segs int) int {
 	x := box{a.Min(), a.Max()}
 	x.grow(b.Min(), b.Max())
 	n := segCost
-	if !sc.solids.Empty(x.lo.Add(grid.Cell{X: -1, Y: -1, Z: -1}), x.hi.Add(grid.Cell{X: 1, Y: 1, Z: 1})) {
+	if !sc.solids.Clear(x.lo.Add(grid.Cell{X: -1, Y: -1, Z: -1}), x.hi.Add(grid.Cell{X: 1, Y: 1, Z: 1})) {
 		n += x.hi.X - x.lo.X + x.hi.Y - x.lo.Y + x.hi.Z - x.lo.Z + 3
+		n += sc.solids.walls.Cost(int64(x.hi.X-x.lo.X+1)*los.Unit, int64(x.hi.Y-x.lo.Y+1)*los.Unit)
 	}
 	return 1 + segs*n
 }

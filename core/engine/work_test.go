@@ -285,7 +285,7 @@ func TestBudget_ReckoningBoundsTheWalks(t *testing.T) {
 			continue
 		}
 		n := 0
-		count := countingSolids{sc.solids, &n}
+		count := countingSolids{sc.solids.Solids, &n}
 		check := func(what string, reckoned int, walk func()) {
 			n = 0
 			walk()
@@ -344,7 +344,7 @@ func TestReachable_NoClearSegmentLeavesTheFlood(t *testing.T) {
 			f := []int{board.Full, board.Full, board.Full, 200, 1, 399, 120}[r.IntN(7)]
 			solids = append(solids, board.Solid{Cell: grid.C(r.IntN(n), r.IntN(n), r.IntN(n)), Fill: f})
 		}
-		sc := &scene{solids: board.New(solids)}
+		sc := &scene{solids: terrainOf(board.New(solids), nil)}
 		sc.w = &budget{}
 		size := 1 + r.IntN(2)
 		from := grid.Space{Anchor: grid.C(r.IntN(n-size+1), r.IntN(n-size+1), r.IntN(n-size+1)), Size: size, Height: size}
@@ -444,7 +444,7 @@ func TestReachable_5_2_Squeezes(t *testing.T) {
 			if clear := !los.Blocked(c.p, c.q, solids); clear != c.clear {
 				t.Fatalf("the segment is clear: %v, want %v", clear, c.clear)
 			}
-			sc := &scene{solids: solids}
+			sc := &scene{solids: terrainOf(solids, nil)}
 			sc.w = &budget{}
 			sc.at.from = grid.Unit(c.p.Cell())
 			hull := box{grid.C(0, 0, 0), c.top}

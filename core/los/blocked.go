@@ -18,6 +18,10 @@ type Solids interface{ Fill(c grid.Cell) int }
 // solid. A false answer is always safe.
 type Regions interface{ Empty(lo, hi grid.Cell) bool }
 
+// Walls is optional for a Solids: thin walls (SPEC §5.6) beside the solid cells.
+// WallBlocked reports whether one blocks the segment from a to b; Blocked asks it first.
+type Walls interface{ WallBlocked(a, b Point) bool }
+
 // ErrRange reports an endpoint with a coordinate beyond ±MaxCoord.
 var ErrRange = errors.New("los: coordinate beyond MaxCoord")
 
@@ -29,7 +33,8 @@ var ErrRange = errors.New("los: coordinate beyond MaxCoord")
 // covered octants form two or more groups that do not share a face (solids meet only
 // diagonally at the point: passing through or along such an edge or corner blocks). Grazing
 // one solid's face, edge or corner, or running along the outer surface of solid matter,
-// does not block. Blocked(a, b, s) == Blocked(b, a, s); a segment of one point is blocked
+// does not block. When s has Walls, the segment is also blocked where a wall blocks it.
+// Blocked(a, b, s) == Blocked(b, a, s); a segment of one point is blocked
 // when that point is bad. A nil s has no solids. Blocked allocates nothing and is safe for
 // concurrent use when s is.
 //
@@ -48,6 +53,9 @@ func Check(a, b Point, s Solids) (blocked bool, err error) {
 	}
 	if s == nil {
 		return false, nil
+	}
+	if w, ok := s.(Walls); ok && w.WallBlocked(a, b) {
+		return true, nil
 	}
 	if r, ok := s.(Regions); ok {
 		ca, cb := a.Cell(), b.Cell()

@@ -8,28 +8,30 @@ import "github.com/aoekit/aoekit/core/engine"
 // to object.
 var (
 	requestFields = []string{"rules", "template", "caster", "origin", "originSquare", "aim", "path",
-		"range", "tokens", "obstacles", "bounds", "targeting", "resolve", "orientation", "metric",
-		"barriers", "cover", "applyCover"}
+		"range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve", "orientation",
+		"metric", "barriers", "cover", "applyCover"}
 	tokenFields       = []string{"id", "x", "y", "z", "size", "height", "facing", "side", "prone"}
 	posFields         = []string{"x", "y", "z"}
 	obstacleFields    = []string{"x", "y", "z", "fill"}
+	wallFields        = []string{"a", "b", "bottom", "top", "open"}
 	boundsFields      = []string{"min", "max"}
 	targetingFields   = []string{"trait", "ids", "excludeCaster", "excludeCells"}
 	resolveFields     = []string{"stat", "modifiers", "luck", "seed", "defence"}
 	moveRequestFields = []string{"kind", "distance", "source", "target", "path", "vertical", "tokens",
-		"obstacles", "bounds"}
-	coverRequestFields = []string{"rules", "attack", "attacker", "target", "tokens", "obstacles"}
-	attackerFields     = []string{"id", "x", "y", "z", "size", "height", "facing", "side", "prone", "flying"}
-	templateFields     = []string{"text", "notation", "rules", "shape", "radius", "side", "size", "length",
+		"obstacles", "walls", "bounds"}
+	coverRequestFields = []string{"rules", "attack", "attacker", "target", "tokens", "obstacles",
+		"walls"}
+	attackerFields = []string{"id", "x", "y", "z", "size", "height", "facing", "side", "prone", "flying"}
+	templateFields = []string{"text", "notation", "rules", "shape", "radius", "side", "size", "length",
 		"direction", "width", "height", "squares", "within", "close", "orientation"}
 )
 
 // request reads an engine.Request.
 func (d *decoder) request(p *engine.Request) *engine.Error {
 	return d.object("an object", requestFields, []any{(*string)(&p.Rules), &p.Template, &p.Caster, &p.Origin,
-		&p.OriginSquare, &p.Aim, &p.Path, &p.Range, &p.Tokens, &p.Obstacles, &p.Bounds, &p.Targeting,
-		&p.Resolve, &p.Orientation, (*string)(&p.Metric), &p.Barriers, (*string)(&p.Cover),
-		&p.ApplyCover})
+		&p.OriginSquare, &p.Aim, &p.Path, &p.Range, &p.Tokens, &p.Obstacles, &p.Walls, &p.Bounds,
+		&p.Targeting, &p.Resolve, &p.Orientation, (*string)(&p.Metric), &p.Barriers,
+		(*string)(&p.Cover), &p.ApplyCover})
 }
 
 // token reads an engine.Token.
@@ -46,13 +48,13 @@ func (d *decoder) pos(p *engine.Pos) *engine.Error {
 // moveRequest reads an engine.MoveRequest.
 func (d *decoder) moveRequest(p *engine.MoveRequest) *engine.Error {
 	return d.object("an object", moveRequestFields, []any{(*string)(&p.Kind), &p.Distance, &p.Source, &p.Target,
-		&p.Path, &p.Vertical, &p.Tokens, &p.Obstacles, &p.Bounds})
+		&p.Path, &p.Vertical, &p.Tokens, &p.Obstacles, &p.Walls, &p.Bounds})
 }
 
 // coverRequest reads an engine.CoverRequest.
 func (d *decoder) coverRequest(p *engine.CoverRequest) *engine.Error {
 	return d.object("an object", coverRequestFields, []any{(*string)(&p.Rules), (*string)(&p.Attack),
-		&p.Attacker, &p.Target, &p.Tokens, &p.Obstacles})
+		&p.Attacker, &p.Target, &p.Tokens, &p.Obstacles, &p.Walls})
 }
 
 // wholeToken is engine.Token as the destination of its fields read whole by hand (wire:"name,struct").
@@ -83,6 +85,10 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		if !null {
 			err = d.cell(p)
 		}
+	case *[2]float64:
+		if !null {
+			err = d.planePoint(p)
+		}
 	case *map[string]int:
 		*p = nil
 		if !null {
@@ -94,6 +100,13 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 			v := new(bool)
 			*p = v
 			*v, err = d.boolean()
+		}
+	case **float64:
+		*p = nil
+		if !null {
+			v := new(float64)
+			*p = v
+			*v, err = d.coord()
 		}
 	case *engine.Token:
 		if !null {
@@ -185,6 +198,11 @@ func (d *decoder) list(dst any, null bool) *engine.Error {
 		if !null {
 			*p = []engine.Obstacle{}
 		}
+	case *[]engine.Wall:
+		*p, want = nil, "an array of walls"
+		if !null {
+			*p = []engine.Wall{}
+		}
 	case *[]string:
 		*p, want = nil, "an array of strings"
 		if !null {
@@ -214,6 +232,11 @@ func (d *decoder) list(dst any, null bool) *engine.Error {
 			q := &(*p)[i]
 			err = d.object(`an obstacle object {"x", "y", "z", "fill"}`, obstacleFields, []any{&q.X, &q.Y, &q.Z,
 				&q.Fill})
+		case *[]engine.Wall:
+			*p = append(*p, engine.Wall{})
+			q := &(*p)[i]
+			err = d.object(`a wall object {"a": [x, y], "b": [x, y]}`, wallFields, []any{&q.A, &q.B, &q.Bottom, &q.Top,
+				&q.Open})
 		case *[]string:
 			*p = append(*p, "")
 			(*p)[i], err = d.string()
@@ -315,7 +338,8 @@ func (e *encoder) moveResult(p *engine.MoveResult) {
 		e.raw(`,"collision":null`)
 	} else {
 		q := p.Collision
-		e.str(`,"collision":{"with":`, q.With)
+		e.str(`,"collision":{"kind":`, string(q.Kind))
+		e.str(`,"with":`, q.With)
 		e.cell(`,"at":`, q.At)
 		e.int(`,"left":`, q.Left)
 		e.raw("}")

@@ -21,8 +21,8 @@ func ExampleEncodeMoveResult() {
 	fmt.Println(string(wire.EncodeMoveResult(&engine.MoveResult{
 		Path:      [][3]int32{{6, 5, 0}, {7, 5, 0}},
 		End:       engine.Pos{X: 7, Y: 5},
-		Collision: &engine.Collision{With: "obstacle", At: [3]int32{8, 5, 0}, Left: 1},
+		Collision: &engine.Collision{Kind: engine.CollisionObstacle, With: "obstacle", At: [3]int32{8, 5, 0}, Left: 1},
 	})))
 	// Output:
-	// {"path":[[6,5,0],[7,5,0]],"end":{"x":7,"y":5,"z":0},"collision":{"with":"obstacle","at":[8,5,0],"left":1}}
+	// {"path":[[6,5,0],[7,5,0]],"end":{"x":7,"y":5,"z":0},"collision":{"kind":"obstacle","with":"obstacle","at":[8,5,0],"left":1}}
 }

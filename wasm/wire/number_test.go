@@ -63,6 +63,18 @@ func fillWant(r *big.Rat) (n int64, ok bool) {
 	return max(1, q.Int64()), true
 }
 
+// coordWant is the lattice value of a wall's coordinate r (SPEC §5.6, rounded as §5.1 says):
+// ⌊400r + ½⌋, the nearest n/400 with a tie rounding up; ok is false past ±1 000 000.
+func coordWant(r *big.Rat) (n int64, ok bool) {
+	if new(big.Rat).Abs(r).Cmp(big.NewRat(1000000, 1)) > 0 {
+		return 0, false
+	}
+	x := new(big.Rat).Mul(r, big.NewRat(400, 1))
+	x.Add(x, big.NewRat(1, 2))
+	q := new(big.Int).Div(x.Num(), x.Denom()) // Euclidean: ⌊x⌋, the denominator being positive
+	return q.Int64(), true
+}
+
 // decodeFills decodes one request whose obstacles have the given fill texts.
 func decodeFills(t testing.TB, fills []string) ([]engine.Obstacle, *engine.Error) {
 	t.Helper()

@@ -68,6 +68,46 @@ func (d *decoder) cell(c *[3]int) *engine.Error {
 	return nil
 }
 
+// planePoint reads a point of the plane, [x, y], each a number of squares rounded to the
+// 1/400 lattice by its text (engine.ParseCoord), as a wall's ends are (SPEC §5.6).
+func (d *decoder) planePoint(p *[2]float64) *engine.Error {
+	if !d.array() {
+		return d.typeErr("a point [x, y]")
+	}
+	n := 0
+	for d.more() {
+		if n == 2 {
+			return d.fail("expected a point [x, y], got more than 2 numbers")
+		}
+		d.index(n)
+		v, err := d.coord()
+		d.pop()
+		if err != nil {
+			return err
+		}
+		p[n] = v
+		n++
+	}
+	if n != 2 {
+		return d.fail("expected a point [x, y], got " + plural(n, "number"))
+	}
+	return nil
+}
+
+// coord reads a wall's coordinate or height: a number, rounded to the 1/400 lattice by its
+// text (engine.ParseCoord).
+func (d *decoder) coord() (float64, *engine.Error) {
+	tok := d.numberToken()
+	if tok == nil {
+		return 0, d.typeErr("a number")
+	}
+	f, ok := engine.ParseCoord(tok)
+	if !ok {
+		return 0, &engine.Error{Code: engine.CodeTooLarge, Message: d.where() + ": past ±" + itoa(engine.MaxCoord)}
+	}
+	return f, nil
+}
+
 func plural(n int, what string) string {
 	s := itoa(n) + " " + what
 	if n != 1 {

@@ -337,6 +337,17 @@ func randomRequest(r *rand.Rand) *engine.Request {
 	for i := range req.Tokens {
 		fixToken(&req.Tokens[i])
 	}
+	for i := range req.Walls { // coordinates within ±1 000 000 squares: past them is too_large
+		w := &req.Walls[i]
+		for _, v := range []*float64{&w.A[0], &w.A[1], &w.B[0], &w.B[1], w.Bottom, w.Top} {
+			if v != nil && !(math.Abs(*v) <= 1e6) {
+				*v = math.Mod(*v, 1e6)
+				if math.IsNaN(*v) {
+					*v = 0.5
+				}
+			}
+		}
+	}
 	for _, p := range []*engine.Pos{req.Origin, req.OriginSquare, req.Aim} {
 		if p != nil {
 			small(&p.X)
@@ -441,6 +452,16 @@ func TestDecodeMatchesReference(t *testing.T) {
 				*f = float64(n) / 400
 			}
 		}
+		// A wall's coordinates too, by their value (SPEC §5.6).
+		for i := range want.Walls {
+			w := &want.Walls[i]
+			for _, v := range []*float64{&w.A[0], &w.A[1], &w.B[0], &w.B[1], w.Bottom, w.Top} {
+				if v != nil {
+					n, _ := coordWant(ratOf(t, strconv.FormatFloat(*v, 'g', -1, 64)))
+					*v = float64(n) / 400
+				}
+			}
+		}
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("DecodeRequest(%s)\n got %+v\nwant %+v", body, got, want)
 		}
@@ -460,7 +481,8 @@ func checkDecodeError(t *testing.T, data []byte, err *engine.Error) {
 	if err == nil {
 		return
 	}
-	if err.Code != engine.CodeBadRequest || err.Message == "" || Internal(err) {
+	pastCoord := err.Code == engine.CodeTooLarge && strings.HasSuffix(err.Message, ": past ±1000000") // a wall's coordinate
+	if err.Code != engine.CodeBadRequest && !pastCoord || err.Message == "" || Internal(err) {
 		t.Fatalf("decode(%q): bad error %+v", data, err)
 	}
 	malformed := strings.HasPrefix(err.Message, "malformed JSON at byte ")

@@ -76,7 +76,7 @@ func TestDoorsEncode(t *testing.T) {
 			return &engine.Result{Template: engine.Template{Notation: "Cir1"}, Cells: [][3]int32{{1, 2, 3}}, Count: 1}, nil
 		},
 		func(*engine.MoveRequest) (*engine.MoveResult, error) {
-			return &engine.MoveResult{Path: [][3]int32{}, End: engine.Pos{X: 1}, Collision: &engine.Collision{With: "obstacle", At: [3]int32{2, 0, 0}, Left: 2}}, nil
+			return &engine.MoveResult{Path: [][3]int32{}, End: engine.Pos{X: 1}, Collision: &engine.Collision{Kind: engine.CollisionObstacle, With: "obstacle", At: [3]int32{2, 0, 0}, Left: 2}}, nil
 		},
 	)
 	for _, c := range []struct {
@@ -88,7 +88,7 @@ func TestDoorsEncode(t *testing.T) {
 		{func() ([]byte, *engine.Error) { return Evaluate([]byte(`{"template":"Cir1"}`)) },
 			`{"template":{"notation":"Cir1","rules":"","shape":""},"origin":{"x":0,"y":0,"z":0},"originVisible":false,"cells":[[1,2,3]],"count":1,"targets":null}`},
 		{func() ([]byte, *engine.Error) { return Move([]byte(`{"kind":"push"}`)) },
-			`{"path":[],"end":{"x":1,"y":0,"z":0},"collision":{"with":"obstacle","at":[2,0,0],"left":2}}`},
+			`{"path":[],"end":{"x":1,"y":0,"z":0},"collision":{"kind":"obstacle","with":"obstacle","at":[2,0,0],"left":2}}`},
 	} {
 		out, err := c.got()
 		if err != nil || string(out) != c.want {

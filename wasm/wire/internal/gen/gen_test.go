@@ -88,8 +88,8 @@ func TestGeneratorRefuses(t *testing.T) {
 		src, want string
 		gen       func(*model) error
 	}{
-		{"//wire:want an object\ntype Request struct {\n\tF float64 `json:\"f\"`\n}",
-			"Request.F: no reader for float64: give the field a wire tag", decodeRequest},
+		{"//wire:want an object\ntype Request struct {\n\tF uint64 `json:\"f\"`\n}",
+			"Request.F: no reader for uint64: give the field a wire tag", decodeRequest},
 		{"type Request struct {\n\tA int `json:\"a\"`\n}", "Request: a request type needs a //wire:want line", decodeRequest},
 		{"//wire:want an object\ntype Request struct {\n\tA int\n}", "Request.A: no json tag", decodeRequest},
 		{"//wire:want an object\ntype Request struct {\n\tL []T `json:\"l\"`\n}\n\n//wire:want a t\ntype T struct {\n\tA int `json:\"a\"`\n}",

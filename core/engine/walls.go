@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"math"
+	"strconv"
+
+	"github.com/aoekit/aoekit/core/board"
+	"github.com/aoekit/aoekit/core/decimal"
+	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
+	"github.com/aoekit/aoekit/core/los"
+	"github.com/aoekit/aoekit/core/walls"
+)
+
+// MaxWalls bounds the thin walls of one request (SPEC §8.3).
+const MaxWalls = 10000
+
+// A wall's coordinates and heights are rounded to the lattice as a fill is (SPEC §5.1): by
+// their decimal value, to the nearest 1/400, a tie rounding up (toward +∞: −0.00125 is
+// −0.5/400 → 0). coordUnits is that rule for text (the wire's doors), coordOf for a float64
+// (the Go library), through the float's shortest decimal.
+
+// coordUnits returns a number written as text, a decimal in JSON's syntax, in 1/400 of a
+// square; ok is false when the text is not a number or lies past ±MaxCoord.
+//
+// The nearest n/400, ties up, is ⌊400x + ½⌋ = ⌊(4F + 500)/1000⌋ for F = 100000x, and that
+// changes only where F passes an integer (see fillUnits). F is known from x's first five
+// decimals: for x ≥ 0, F lies in [⌊F⌋, ⌊F⌋+1); for x < 0 with more decimals, in
+// (−⌊|F|⌋−1, −⌊|F|⌋), where the value is the one at −⌊|F|⌋−1.
+func coordUnits(text []byte) (int64, bool) {
+	x, ok := decimal.Parse(text)
+	if !ok {
+		return 0, false
+	}
+	f, exact, small := x.Scaled(5)
+	if !small || f > MaxCoord*100000 || f == MaxCoord*100000 && !exact {
+		return 0, false
+	}
+	v := int64(f)
+	if x.Neg {
+		v = -v
+		if !exact {
+			v--
+		}
+	}
+	return floorDiv(4*v+500, 1000), true
+}
+
+// ParseCoord reads a wall's coordinate or height written as text and returns the value
+// Wall's fields hold for its lattice value n/400: float64(n)/400, which rounds back to n. ok
+// is false when the text is not a number or lies past ±MaxCoord.
+func ParseCoord(text []byte) (float64, bool) {
+	n, ok := coordUnits(text)
+	return float64(n) / los.Unit, ok
+}
+
+// coordOf is f in 1/400 of a square, rounded by its shortest decimal; ok is false for NaN,
+// an infinity or a value past ±MaxCoord. A float64 that is the nearest to some n/400 is
+// answered at once, as units does.
+func coordOf(f float64) (int64, bool) {
+	if n := math.Round(f * los.Unit); n/los.Unit == f && math.Abs(n) <= MaxCoord*los.Unit {
+		return int64(n), true
+	}
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return 0, false
+	}
+	var buf [32]byte
+	return coordUnits(strconv.AppendFloat(buf[:0], f, 'e', -1, 64))
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if a%b != 0 && a < 0 {
+		q--
+	}
+	return q
+}
+
+// checkWalls validates the walls and puts those that are closed on the lattice, in request
+// order.
+func checkWalls(ws []Wall) ([]walls.Wall, *Error) {
+	if len(ws) > MaxWalls {
+		return nil, newError(CodeTooLarge, "walls: "+num.Itoa(len(ws))+" walls, past the limit of "+num.Itoa(MaxWalls))
+	}
+	var out []walls.Wall
+	for i := range ws {
+		w, e := wallOf(label{"walls", i}, &ws[i])
+		if e != nil {
+			return nil, e
+		}
+		if !ws[i].Open {
+			out = append(out, w)
+		}
+	}
+	return out, nil
+}
+
+// wallOf validates one wall and puts it on the lattice.
+func wallOf(where label, w *Wall) (walls.Wall, *Error) {
+	out := walls.Wall{Bottom: walls.NoBottom, Top: walls.NoTop}
+	for k, v := range [4]float64{w.A[0], w.A[1], w.B[0], w.B[1]} {
+		n, ok := coordOf(v)
+		if !ok {
+			return out, coordError(where, [4]string{"a[0]", "a[1]", "b[0]", "b[1]"}[k], v)
+		}
+		if k < 2 {
+			out.A[k] = n
+		} else {
+			out.B[k-2] = n
+		}
+	}
+	if out.A == out.B {
+		return out, newError(CodeBadRequest, where.String()+": a and b are the same point on the 1/400 lattice; a wall needs two ends")
+	}
+	if w.Bottom != nil {
+		n, ok := coordOf(*w.Bottom)
+		if !ok {
+			return out, coordError(where, "bottom", *w.Bottom)
+		}
+		out.Bottom = n
+	}
+	if w.Top != nil {
+		n, ok := coordOf(*w.Top)
+		if !ok {
+			return out, coordError(where, "top", *w.Top)
+		}
+		out.Top = n
+	}
+	if out.Bottom > out.Top {
+		return out, newError(CodeBadRequest, where.String()+": bottom "+fmtFloat(*w.Bottom)+" is above top "+fmtFloat(*w.Top))
+	}
+	return out, nil
+}
+
+func coordError(where label, name string, v float64) *Error {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return newError(CodeBadRequest, where.String()+"."+name+": expected a number, got "+fmtFloat(v))
+	}
+	return newError(CodeTooLarge, where.String()+"."+name+": past ±"+num.Itoa(MaxCoord))
+}
+
+func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+// wallsIn lists the walls whose segment's box meets the box of cells b (all of them when b
+// is nil): no segment between points of those cells can meet another.
+func wallsIn(ws []walls.Wall, b *box) []walls.Wall {
+	if b == nil {
+		return ws
+	}
+	lx, ly := int64(b.lo.X)*los.Unit, int64(b.lo.Y)*los.Unit
+	hx, hy := int64(b.hi.X+1)*los.Unit, int64(b.hi.Y+1)*los.Unit
+	var in []walls.Wall
+	for _, w := range ws {
+		if max(w.A[0], w.B[0]) >= lx && min(w.A[0], w.B[0]) <= hx && max(w.A[1], w.B[1]) >= ly && min(w.A[1], w.B[1]) <= hy {
+			in = append(in, w)
+		}
+	}
+	return in
+}
+
+// A terrain is what blocks on a board: its solid cells (SPEC §1.6) and its thin walls
+// (§5.6). It is a los.Solids with los.Regions and los.Walls: line of effect and cover test
+// both.
+type terrain struct {
+	*board.Solids
+	walls *walls.Index
+}
+
+// terrainOf indexes the solids and the walls.
+func terrainOf(s *board.Solids, ws []walls.Wall) *terrain {
+	return &terrain{Solids: s, walls: walls.New(ws)}
+}
+
+// WallBlocked reports whether a thin wall blocks the segment a → b.
+func (t *terrain) WallBlocked(a, b los.Point) bool { return t.walls.Blocked(a, b) }
+
+// Clear reports whether nothing blocks in or at the edges of the box of cells lo … hi: no
+// solid cell and no wall.
+func (t *terrain) Clear(lo, hi grid.Cell) bool {
+	return t.Solids.Empty(lo, hi) && !t.walls.Near(lattice2(lo), lattice2(hi.Add(grid.Cell{X: 1, Y: 1})))
+}
+
+// lattice2 is the north-west corner of cell c on the plane, in lattice units.
+func lattice2(c grid.Cell) [2]int64 { return [2]int64{int64(c.X) * los.Unit, int64(c.Y) * los.Unit} }
+
+// stepBlocked reports whether a wall stops a step from cell a to cell b: it blocks the
+// segment between their centres, at the mid-height of their levels (SPEC §4.3, §3.7).
+func (t *terrain) stepBlocked(a, b grid.Cell) bool {
+	return t.walls.Len() > 0 && t.walls.Blocked(los.Centre(a), los.Centre(b))
+}
