@@ -4,6 +4,7 @@ package engine
 const (
 	MaxTokens    = 10000
 	MaxObstacles = 250000
+	MaxWalls     = 10000   // thin walls (SPEC §5.6)
 	MaxCoord     = 1000000 // largest |x|, |y|, |z| of any cell
 	MaxPath      = 1000    // squares in a path
 	MaxSize      = 100     // largest token size or height

@@ -12,9 +12,6 @@ import (
 	"github.com/aoekit/aoekit/core/walls"
 )
 
-// MaxWalls bounds the thin walls of one request (SPEC §8.3).
-const MaxWalls = 10000
-
 // A wall's coordinates and heights are rounded to the lattice as a fill is (SPEC §5.1): by
 // their decimal value, to the nearest 1/400, a tie rounding up (toward +∞: −0.00125 is
 // −0.5/400 → 0). coordUnits is that rule for text (the wire's doors), coordOf for a float64

@@ -118,21 +118,26 @@ func (ix *Index) Near(lo, hi [2]int64) bool {
 	return near
 }
 
-// clampX is the tile column of x, clamped to the table.
-func (ix *Index) clampX(x int64) int {
-	t := (x - ix.x0) >> ix.shift // an arithmetic shift: floor division
-	return int(max(0, min(t, int64(ix.nx-1))))
-}
+// clampX is the tile column of x, clamped to the table (compared before it is subtracted,
+// so that no x overflows).
+func (ix *Index) clampX(x int64) int { return clamp(x, ix.x0, ix.shift, ix.nx) }
 
-func (ix *Index) clampY(y int64) int {
-	t := (y - ix.y0) >> ix.shift
-	return int(max(0, min(t, int64(ix.ny-1))))
+func (ix *Index) clampY(y int64) int { return clamp(y, ix.y0, ix.shift, ix.ny) }
+
+func clamp(v, v0 int64, shift uint, n int) int {
+	switch {
+	case v <= v0:
+		return 0
+	case v >= v0+int64(n)<<shift:
+		return n - 1
+	}
+	return int((v - v0) >> shift)
 }
 
 // tiles calls visit for each tile of the table that the closed plane segment a → b may pass
 // through, column by column, until visit returns true; it returns whether one did. A tile
-// holding a point of the segment is always visited: in each column the segment's y range
-// over the column is widened outward to whole lattice units.
+// holding a point of the segment is always visited: in each column, the tiles of the
+// segment's y range over the column's closed x range.
 func (ix *Index) tiles(a, b [2]int64, visit func(k int) bool) bool {
 	if a[0] > b[0] {
 		a, b = b, a
@@ -155,7 +160,8 @@ func (ix *Index) tiles(a, b [2]int64, visit func(k int) bool) bool {
 		if y0 > y1 {
 			y0, y1 = y1, y0
 		}
-		y1++ // floorDiv rounded the larger end down: widen it
+		// floorDiv rounded both ends down, each into the tile of its exact value: tile
+		// edges are whole numbers.
 		if y1 < ylo || y0 > yhi {
 			continue
 		}

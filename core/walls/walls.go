@@ -23,7 +23,7 @@ const MaxCoord = los.MaxCoord
 
 // A Wall is a closed wall: the vertical sheet over the plane segment A → B (A ≠ B), from
 // height Bottom to Top inclusive, in lattice units (a level is los.Unit high; NoBottom and
-// NoTop for no limit). An open door is no Wall: it blocks nothing, so it is left out.
+// NoTop, or any value past ±MaxCoord, for no limit). An open door is no Wall: it blocks nothing, so it is left out.
 type Wall struct {
 	A, B        [2]int64
 	Bottom, Top int64
@@ -51,15 +51,13 @@ func (w *Wall) Blocks(p, q los.Point) bool {
 		return false
 	}
 	// The height at X is p.Z + (tn/den)·dz: within [Bottom, Top] when
-	// (Bottom − p.Z)·den ≤ tn·dz ≤ (Top − p.Z)·den.
+	// (Bottom − p.Z)·den ≤ tn·dz ≤ (Top − p.Z)·den. The height lies between p.Z and q.Z, within
+	// ±MaxCoord, so Bottom and Top act as themselves clamped to ±(MaxCoord + 1) (NoBottom as
+	// −MaxCoord − 1, NoTop as MaxCoord + 1), and the differences cannot overflow.
+	const lim = MaxCoord + 1
+	bottom, top := min(max(w.Bottom, -lim), lim), min(max(w.Top, -lim), lim)
 	dz := q.Z - p.Z
-	if w.Bottom != NoBottom && cmpMul(w.Bottom-p.Z, den, tn, dz) > 0 {
-		return false
-	}
-	if w.Top != NoTop && cmpMul(tn, dz, w.Top-p.Z, den) > 0 {
-		return false
-	}
-	return true
+	return cmpMul(bottom-p.Z, den, tn, dz) <= 0 && cmpMul(tn, dz, top-p.Z, den) <= 0
 }
 
 // cmpMul compares a·b with c·d exactly: -1, 0 or +1.

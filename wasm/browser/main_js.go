@@ -106,7 +106,7 @@ func (b binder) tooLarge(name string, n int, atLeast string) js.Value {
 // jsError returns err as a JavaScript Error with code, message and, when err has one, at.
 func (b binder) jsError(err *engine.Error) js.Value {
 	v := b.errorCtor.New(err.Message)
-	v.Set("code", err.Code)
+	v.Set("code", string(err.Code))
 	if err.At > 0 {
 		v.Set("at", err.At)
 	}

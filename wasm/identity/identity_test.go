@@ -60,10 +60,43 @@ func TestCorpusCoverage(t *testing.T) {
 	for _, e := range entries {
 		a := GoDoor(e)
 		seen["door "+e.Door] = true
+		// Thin walls (SPEC §5.6): read from the body as sent, since a request whose walls are
+		// refused does not decode.
+		var sent struct {
+			Walls []struct {
+				Open bool `json:"open"`
+			} `json:"walls"`
+		}
+		json.Unmarshal(e.Body, &sent)
+		walls := len(sent.Walls) > 0
+		for _, w := range sent.Walls {
+			if w.Open {
+				seen["walls open"] = true
+			}
+		}
 		if a.Status != 200 {
 			var body struct{ Error engine.Error }
 			json.Unmarshal([]byte(a.Body), &body)
 			seen["code "+string(body.Error.Code)] = true
+			if walls {
+				seen["walls code "+string(body.Error.Code)] = true
+			}
+			continue
+		}
+		if walls {
+			seen["walls "+e.Door] = true
+		}
+		if e.Door == "move" {
+			var res engine.MoveResult
+			if err := json.Unmarshal([]byte(a.Body), &res); err != nil {
+				t.Fatal(err)
+			}
+			if res.Collision != nil {
+				seen["collision "+string(res.Collision.Kind)] = true
+				if res.Collision.Kind == engine.CollisionToken && res.Collision.With == "obstacle" {
+					seen["collision token named obstacle"] = true
+				}
+			}
 			continue
 		}
 		if e.Door == "cover" {
@@ -132,7 +165,9 @@ func TestCorpusCoverage(t *testing.T) {
 		"cover tdgs/none", "cover tdgs/partial", "cover tdgs/half", "cover tdgs/full", "cover drawsteel/cover",
 		"door cover", "attack melee", "attack reach", "attack ranged", "attack tdgs/none", "attack tdgs/partial",
 		"attack drawsteel/cover", "attack drawsteel/full", "attack dnd35/none", "attack dnd35/partial", "attack dnd35/cover",
-		"attack multi-cell attacker", "attack flying attacker above", "attack prone target")
+		"attack multi-cell attacker", "attack flying attacker above", "attack prone target",
+		"walls evaluate", "walls move", "walls cover", "walls open", "walls code bad_request", "walls code too_large",
+		"collision obstacle", "collision wall", "collision token", "collision edge", "collision token named obstacle")
 	for _, m := range missing {
 		if !seen[m] {
 			t.Errorf("the corpus has no %s", m)
