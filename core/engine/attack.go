@@ -3,8 +3,8 @@ package engine
 import (
 	"github.com/aoekit/aoekit/core/cover"
 	"github.com/aoekit/aoekit/core/grid"
-	"github.com/aoekit/aoekit/core/los"
 	"github.com/aoekit/aoekit/core/internal/num"
+	"github.com/aoekit/aoekit/core/los"
 )
 
 // Attack cover (SPEC §5.7, seed 004): what cover does a target have against one attacker's

@@ -2,8 +2,8 @@ package engine
 
 import (
 	"github.com/aoekit/aoekit/core/grid"
-	"github.com/aoekit/aoekit/core/los"
 	"github.com/aoekit/aoekit/core/internal/num"
+	"github.com/aoekit/aoekit/core/los"
 	"github.com/aoekit/aoekit/core/template"
 )
 
