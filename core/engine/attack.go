@@ -103,7 +103,7 @@ func attackCover(req *CoverRequest) (*CoverResult, *Error) {
 	if e != nil {
 		return nil, e
 	}
-	ws, e := checkWalls(req.Walls)
+	ws, e := checkWalls(req.Walls, win)
 	if e != nil {
 		return nil, e
 	}
@@ -116,7 +116,7 @@ func attackCover(req *CoverRequest) (*CoverResult, *Error) {
 	standing := !req.Attacker.Flying
 	// Each segment crosses at most as many cells as the box of the two spaces is long, wide
 	// and high together, and is tested against the walls near it.
-	solids := terrainOf(indexObstacles(req.Obstacles, in), wallsIn(ws, win))
+	solids := terrainOf(indexObstacles(req.Obstacles, in), ws)
 	steps := int64(w.hi.X-w.lo.X) + int64(w.hi.Y-w.lo.Y) + int64(w.hi.Z-w.lo.Z) + 3 +
 		int64(solids.walls.Cost(int64(w.hi.X-w.lo.X+1)*los.Unit, int64(w.hi.Y-w.lo.Y+1)*los.Unit))
 	limit := int64(maxCoverWork) / steps

@@ -55,7 +55,7 @@ func move(w *budget, req *MoveRequest) (*MoveResult, *Error) {
 	if e != nil {
 		return nil, e
 	}
-	ws, e := checkWalls(req.Walls)
+	ws, e := checkWalls(req.Walls, nil)
 	if e != nil {
 		return nil, e
 	}

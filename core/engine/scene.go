@@ -135,9 +135,9 @@ func (s *setup) sceneIn(v view) (*scene, *Error) {
 	if e != nil {
 		return nil, e
 	}
-	ws, e := checkWalls(s.req.Walls)
+	ws, e := checkWalls(s.req.Walls, v.box)
 	if e != nil {
 		return nil, e
 	}
-	return &scene{setup: *s, tokens: v.tokens, solids: terrainOf(indexObstacles(s.req.Obstacles, in), wallsIn(ws, v.box))}, nil
+	return &scene{setup: *s, tokens: v.tokens, solids: terrainOf(indexObstacles(s.req.Obstacles, in), ws)}, nil
 }

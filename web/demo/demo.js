@@ -1373,7 +1373,7 @@ function renderPanel() {
     const m = ui.move;
     const col = m.collision;
     dom.moveInfo.textContent = `${scene.force.kind} ${ft.id} ${scene.force.distance}: ${m.path.length} square${m.path.length === 1 ? "" : "s"} to ${m.end.x}, ${m.end.y}` +
-      (col ? `; stopped by ${col.with === "obstacle" ? "a wall" : col.with === "edge" ? "the board's edge" : col.with} at ${col.at[0]}, ${col.at[1]} with ${col.left} left` : "") + ". The dashed blue path shows it.";
+      (col ? `; stopped by ${col.kind === "obstacle" ? "a solid square" : col.kind === "wall" ? "a thin wall" : col.kind === "edge" ? "the board's edge" : col.with} at ${col.at[0]}, ${col.at[1]} with ${col.left} left` : "") + ". The dashed blue path shows it.";
   }
   renderHistory();
 }

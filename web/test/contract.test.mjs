@@ -104,7 +104,7 @@ test("CONTRACT move: a push stops before an obstacle and reports the squares lef
   const e = await engine();
   const m = e.move(MOVE_REQUEST);
   checkMove(m);
-  assert.deepEqual(m, { path: [[2, 0, 0]], end: { x: 2, y: 0, z: 0 }, collision: { with: "obstacle", at: [3, 0, 0], left: 2 } });
+  assert.deepEqual(m, { path: [[2, 0, 0]], end: { x: 2, y: 0, z: 0 }, collision: { kind: "obstacle", with: "obstacle", at: [3, 0, 0], left: 2 } });
   const free = e.move({ ...MOVE_REQUEST, obstacles: [] });
   assert.deepEqual(free, { path: [[2, 0, 0], [3, 0, 0], [4, 0, 0]], end: { x: 4, y: 0, z: 0 }, collision: null });
 });

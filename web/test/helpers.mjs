@@ -176,7 +176,9 @@ export function checkMove(m) {
   assert.ok(Array.isArray(m.path) && m.path.every(isCell), "path");
   assert.ok(isPos(m.end), "end");
   if (m.collision !== null) {
+    assert.ok(["obstacle", "wall", "token", "edge"].includes(m.collision.kind), `collision.kind ${m.collision.kind}`);
     assert.equal(typeof m.collision.with, "string");
+    if (m.collision.kind !== "token") assert.equal(m.collision.with, m.collision.kind);
     assert.ok(isCell(m.collision.at));
     assert.ok(isInt(m.collision.left) && m.collision.left >= 0);
   }
