@@ -21,8 +21,12 @@ func EvaluateContext(ctx Context, req *Request) (*Result, error) {
 
 // evaluate answers req in the order of SPEC §2.10: validate it and place the template, read
 // the board around the area, check the placement, shape the area, judge the targets.
-func evaluate(ctx Context, req *Request) (*Result, *Error) {
-	s, e := setupOf(req)
+func evaluate(ctx Context, req *Request) (*Result, *Error) { return evaluateOn(ctx, req, nil) }
+
+// evaluateOn is evaluate with the board of on when it is not nil (a Scene's evaluate): the
+// request then carries no board, and the scene's, validated and indexed before, is read.
+func evaluateOn(ctx Context, req *Request, on *Scene) (*Result, *Error) {
+	s, e := setupOf(req, on)
 	if e != nil {
 		return nil, e
 	}

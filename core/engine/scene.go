@@ -18,6 +18,7 @@ type setup struct {
 	at     placement
 	foot   footprint
 	w      *budget // the work reckoned so far (SPEC §8.3)
+	board  *Scene  // the board, read before; nil: the request's
 }
 
 // A scene is a setup with the board read: the obstacles indexed and the tokens that may be
@@ -39,9 +40,14 @@ type view struct {
 // setupOf validates req up to its obstacles, decides its rule set (SPEC §6) and places its
 // template (§2.9, §3.1–§3.6). The order of the checks is the order of the errors a request
 // gets. With an error, the setup is incomplete.
-func setupOf(req *Request) (s setup, _ *Error) {
+func setupOf(req *Request, on *Scene) (s setup, _ *Error) {
 	if req == nil {
 		return s, newError(CodeBadRequest, "request is required")
+	}
+	if on != nil {
+		if e := noBoard(req); e != nil {
+			return s, e
+		}
 	}
 	s.w = &budget{}
 	shape, e := shapeOf(req.Template)
@@ -65,13 +71,20 @@ func setupOf(req *Request) (s setup, _ *Error) {
 		}
 		s.caster = &c
 	}
-	if e = checkTokens(req.Tokens, req.Caster, nil); e != nil {
-		return s, e
+	s.board, s.bounds = on, req.Bounds
+	if on != nil {
+		if e = on.casterClash(req.Caster); e != nil {
+			return s, e
+		}
+		s.bounds = on.bounds
+	} else {
+		if e = checkTokens(req.Tokens, req.Caster, nil); e != nil {
+			return s, e
+		}
+		if e = checkBounds(req.Bounds); e != nil {
+			return s, e
+		}
 	}
-	if e = checkBounds(req.Bounds); e != nil {
-		return s, e
-	}
-	s.bounds = req.Bounds
 	if s.at, e = place(req, shape, s.caster); e != nil {
 		return s, e
 	}
@@ -112,9 +125,17 @@ func (s *setup) window() view {
 		w.grow(s.foot.box.lo, s.foot.box.hi)
 	}
 	var near []entity
-	tokens := s.req.Tokens
+	tokens, ents := s.req.Tokens, []entity(nil)
+	if s.board != nil {
+		tokens, ents = s.board.tokens, s.board.ents
+	}
 	for i := range tokens {
-		e, _ := entityOf(label{"tokens", i}, &tokens[i]) // already checked
+		var e entity
+		if ents != nil {
+			e = ents[i]
+		} else {
+			e, _ = entityOf(label{"tokens", i}, &tokens[i]) // already checked
+		}
 		if lo, hi := e.space.Min(), e.space.Max(); all || s.foot.count > 0 && s.foot.box.meets(lo, hi) {
 			near = append(near, e)
 			w.grow(lo, hi)
@@ -129,8 +150,12 @@ func (s *setup) window() view {
 	return view{tokens: near, box: &w}
 }
 
-// sceneIn validates the obstacles and the walls and indexes those inside v.
+// sceneIn validates the obstacles and the walls and indexes those inside v; or, for a
+// Scene's evaluate, takes the scene's board, indexed whole.
 func (s *setup) sceneIn(v view) (*scene, *Error) {
+	if s.board != nil {
+		return &scene{setup: *s, tokens: v.tokens, solids: s.board.solids}, nil
+	}
 	in, e := checkObstacles(s.req.Obstacles, v.box)
 	if e != nil {
 		return nil, e

@@ -9,7 +9,7 @@ import (
 // evaluateWholeBoard answers req as evaluate does, but reads the whole board: every obstacle
 // indexed and every token a candidate target, instead of the window's (setup.window).
 func evaluateWholeBoard(req *Request) (*Result, *Error) {
-	s, e := setupOf(req)
+	s, e := setupOf(req, nil)
 	if e != nil {
 		return nil, e
 	}

@@ -23,7 +23,7 @@ import (
 
 // evaluateWork answers req as Evaluate does and returns the work its budget reckoned.
 func evaluateWork(req *Request) (*Result, int, *Error) {
-	s, e := setupOf(req)
+	s, e := setupOf(req, nil)
 	if e != nil {
 		return nil, 0, e
 	}
@@ -61,7 +61,7 @@ func TestWorstCase_8_3_LineTokensMeetTheLineByRows(t *testing.T) {
 	if work > 101*n+1000 {
 		t.Errorf("the budget reckoned %d steps for %d tokens: more than their 100 rows each", work, n)
 	}
-	s, _ := setupOf(req)
+	s, _ := setupOf(req, nil)
 	set := newCellSet(s.shape, s.at.Placement, s.foot, stIn)
 	e, _ := entityOf(field("t"), &req.Tokens[0])
 	if w := set.scan(e.space.Min(), e.space.Max(), nil); w > 100 {
@@ -276,7 +276,7 @@ func TestBudget_ReckoningBoundsTheWalks(t *testing.T) {
 		req.Rules = []Rules{"drawsteel", "tdgs"}[i%2]
 		yes := true
 		req.Barriers = &yes
-		s, e := setupOf(req)
+		s, e := setupOf(req, nil)
 		if e != nil {
 			continue
 		}
@@ -471,7 +471,7 @@ func TestCut_3_2_TheFloodChangesNoAnswer(t *testing.T) {
 		for range r.IntN(60) { // walls of full blocks to box things in
 			req.Obstacles = append(req.Obstacles, Obstacle{X: r.IntN(12), Y: r.IntN(12), Z: r.IntN(3) - 1})
 		}
-		s, e := setupOf(req)
+		s, e := setupOf(req, nil)
 		if e != nil {
 			continue
 		}
@@ -517,7 +517,7 @@ func TestCellSet_HoldsTheShapeAndNoMore(t *testing.T) {
 			req.Template, req.Aim = TemplateRef{Text: "12 wall"}, nil
 			req.Path = [][3]int{{0, 0, 0}, {1, 0, 0}, {2, 0, 0}, {2, 0, 1}, {2, 0, 2}, {1, 0, 2}, {0, 0, 2}, {0, 1, 2}, {0, 2, 2}, {1, 2, 2}, {2, 2, 2}}
 		}
-		s, e := setupOf(req)
+		s, e := setupOf(req, nil)
 		if e != nil || s.foot.count == 0 {
 			continue
 		}

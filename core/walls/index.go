@@ -79,6 +79,14 @@ func (ix *Index) file(w *Wall, add func(k int)) {
 	ix.tiles(w.A, w.B, func(k int) bool { add(k); return false })
 }
 
+// Walls is the walls indexed (not a copy).
+func (ix *Index) Walls() []Wall {
+	if ix == nil {
+		return nil
+	}
+	return ix.walls
+}
+
 // Len is the number of walls.
 func (ix *Index) Len() int {
 	if ix == nil {

@@ -1,0 +1,282 @@
+package engine
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/aoekit/aoekit/core/grid"
+)
+
+// randomWalls draws thin walls on and off the grid lines of an n × n board: short, long,
+// diagonal, fences and open doors (SPEC §5.6).
+func randomWalls(r *rand.Rand, n int) []Wall {
+	var ws []Wall
+	for range r.IntN(8) {
+		x, y := float64(r.IntN(n+1)), float64(r.IntN(n+1))
+		w := Wall{A: [2]float64{x, y}}
+		switch r.IntN(4) {
+		case 0:
+			w.B = [2]float64{x + float64(1+r.IntN(4)), y}
+		case 1:
+			w.B = [2]float64{x, y + float64(1+r.IntN(4))}
+		case 2:
+			w.B = [2]float64{x + float64(r.IntN(5)) - 2.25, y + float64(r.IntN(5)) + 0.5}
+		default:
+			w.B = [2]float64{float64(r.IntN(n + 1)), float64(r.IntN(n+1)) + 0.0025}
+		}
+		if r.IntN(4) == 0 {
+			top := []float64{0.5, 1, 1.5}[r.IntN(3)]
+			w.Top = &top
+		}
+		w.Open = r.IntN(6) == 0
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+// withBoard is req carrying the board b, as a stateless request does.
+func withBoard(req *Request, b Board) *Request {
+	q := *req
+	q.Tokens, q.Obstacles, q.Walls, q.Bounds = b.Tokens, b.Obstacles, b.Walls, b.Bounds
+	return &q
+}
+
+// withoutBoard is req with its board taken out, as a scene's request is.
+func withoutBoard(req *Request) *Request {
+	q := *req
+	q.Tokens, q.Obstacles, q.Walls, q.Bounds = nil, nil, nil, nil
+	return &q
+}
+
+// randomEdit draws an edit of s's board: tokens moved, added, removed; cells set and cleared;
+// walls replaced; bounds set or taken away. About one in eight is invalid somewhere.
+func randomEdit(r *rand.Rand, s *Scene, n int, next *int) SceneEdit {
+	var e SceneEdit
+	b := s.Board()
+	for range r.IntN(3) { // a move
+		if len(b.Tokens) > 0 {
+			t := b.Tokens[r.IntN(len(b.Tokens))]
+			t.X, t.Y = r.IntN(n), r.IntN(n)
+			e.Tokens = append(e.Tokens, t)
+		}
+	}
+	if r.IntN(3) == 0 {
+		*next++
+		e.Tokens = append(e.Tokens, Token{ID: fmt.Sprintf("n%d", *next), X: r.IntN(n), Y: r.IntN(n), Z: r.IntN(2),
+			Size: 1 + r.IntN(2), Side: sides[r.IntN(3)]})
+	}
+	if r.IntN(4) == 0 && len(b.Tokens) > 0 {
+		e.Remove = append(e.Remove, b.Tokens[r.IntN(len(b.Tokens))].ID)
+	}
+	for range r.IntN(4) {
+		e.Obstacles = append(e.Obstacles, Obstacle{X: r.IntN(n), Y: r.IntN(n), Z: r.IntN(2), Fill: fills[r.IntN(len(fills))]})
+	}
+	for range r.IntN(3) {
+		if r.IntN(2) == 0 && len(b.Obstacles) > 0 {
+			o := b.Obstacles[r.IntN(len(b.Obstacles))]
+			e.Clear = append(e.Clear, [3]int{o.X, o.Y, o.Z})
+		} else {
+			e.Clear = append(e.Clear, [3]int{r.IntN(n), r.IntN(n), 0}) // often empty already
+		}
+	}
+	switch r.IntN(6) {
+	case 0:
+		e.Walls = randomWalls(r, n)
+	case 1:
+		e.Walls = []Wall{}
+	}
+	switch r.IntN(8) {
+	case 0:
+		e.Bounds = &Bounds{Min: [3]int{r.IntN(4), r.IntN(4), 0}, Max: [3]int{8 + r.IntN(4), 8 + r.IntN(4), r.IntN(2)}}
+	case 1:
+		e.NoBounds = true
+	}
+	switch r.IntN(16) { // invalid, somewhere
+	case 0:
+		e.Tokens = append(e.Tokens, Token{ID: "", X: 1})
+	case 1:
+		e.Obstacles = append(e.Obstacles, Obstacle{X: 1, Fill: 2})
+	case 2:
+		e.Walls = []Wall{{A: [2]float64{1, 1}, B: [2]float64{1, 1}}}
+	case 3:
+		e.Remove = append(e.Remove, "nobody")
+	case 4:
+		e.Clear = append(e.Clear, [3]int{MaxCoord + 1, 0, 0})
+	}
+	return e
+}
+
+// Issue 11's property: a Scene answers exactly as the stateless Evaluate does with the
+// scene's board in the request, after any sequence of edits; an invalid edit leaves the scene
+// as it was. Random boards of randomRequest with thin walls; 200 scenes of 30 edits, 3
+// requests after each.
+func TestScene_SameAsStatelessAfterEdits(t *testing.T) {
+	r := newRand(11)
+	const n = 12
+	compared, failed, rejected := 0, 0, 0
+	for sc := range 200 {
+		first := randomRequest(r)
+		first.Walls = randomWalls(r, n)
+		s, err := NewScene(&Board{Tokens: first.Tokens, Obstacles: first.Obstacles, Walls: first.Walls, Bounds: first.Bounds})
+		if err != nil {
+			t.Fatalf("scene %d: %v", sc, err)
+		}
+		next := 0
+		for step := range 30 {
+			before := s.Board()
+			e := randomEdit(r, s, n, &next)
+			if err := s.Update(&e); err != nil {
+				rejected++
+				if _, ok := err.(*Error); !ok {
+					t.Fatalf("scene %d step %d: %T %v", sc, step, err, err)
+				}
+				if after := s.Board(); !reflect.DeepEqual(before, after) {
+					t.Fatalf("scene %d step %d: the failed edit (%v) changed the board", sc, step, err)
+				}
+				continue
+			}
+			b := s.Board()
+			for range 3 {
+				req := withoutBoard(randomRequest(r))
+				got, gerr := s.Evaluate(req)
+				want, werr := Evaluate(withBoard(req, b))
+				if !reflect.DeepEqual(gerr, werr) || !reflect.DeepEqual(got, want) {
+					t.Fatalf("scene %d step %d: the scene answers\n%+v %v\nstateless\n%+v %v\nrequest %s", sc, step, got, gerr, want, werr, describe(withBoard(req, b)))
+				}
+				compared++
+				if gerr != nil {
+					failed++
+				}
+			}
+		}
+	}
+	t.Logf("%d requests compared (%d errors among them), %d invalid edits refused", compared, failed, rejected)
+	if compared-failed < 5000 || rejected < 300 {
+		t.Errorf("too few valid answers (%d) or refused edits (%d) to mean much", compared-failed, rejected)
+	}
+}
+
+// A scene's request carries no board, and its caster may not share a token's id: the error is
+// the stateless one.
+func TestScene_RequestErrors(t *testing.T) {
+	s, err := NewScene(&Board{Tokens: []Token{{ID: "a", X: 3}, {ID: "b", X: 5}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &Request{Template: TemplateRef{Text: "Cir2"}, Caster: &Token{ID: "b"}, Origin: &Pos{X: 2}}
+	_, gerr := s.Evaluate(req)
+	_, werr := Evaluate(withBoard(req, s.Board()))
+	if !reflect.DeepEqual(gerr, werr) || werr == nil {
+		t.Errorf("caster clash: scene %v, stateless %v", gerr, werr)
+	}
+	for _, q := range []*Request{
+		{Template: TemplateRef{Text: "Cir2"}, Tokens: []Token{{ID: "x"}}},
+		{Template: TemplateRef{Text: "Cir2"}, Obstacles: []Obstacle{}},
+		{Template: TemplateRef{Text: "Cir2"}, Walls: []Wall{{}}},
+		{Template: TemplateRef{Text: "Cir2"}, Bounds: &Bounds{}},
+	} {
+		if _, err := s.Evaluate(q); err == nil || err.(*Error).Code != CodeBadRequest {
+			t.Errorf("a board in a scene's request: %v, want bad_request", err)
+		}
+	}
+}
+
+// Edits: a moved token keeps its place in the list, a new one joins the end, a removed one
+// leaves; cells set and cleared; limits.
+func TestScene_Edits(t *testing.T) {
+	s, err := NewScene(&Board{Tokens: []Token{{ID: "a"}, {ID: "b", X: 1}, {ID: "c", X: 2}}, Obstacles: []Obstacle{{X: 5, Fill: 0.5}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Update(&SceneEdit{Remove: []string{"a"}, Tokens: []Token{{ID: "c", X: 9}, {ID: "d", X: 4}},
+		Clear: [][3]int{{5, 0, 0}}, Obstacles: []Obstacle{{X: 7}, {X: 5, Y: 1, Fill: 0.25}}}); err != nil {
+		t.Fatal(err)
+	}
+	b := s.Board()
+	want := Board{Tokens: []Token{{ID: "b", X: 1}, {ID: "c", X: 9}, {ID: "d", X: 4}},
+		Obstacles: []Obstacle{{X: 7, Fill: 1}, {X: 5, Y: 1, Fill: 0.25}}}
+	if !reflect.DeepEqual(b.Tokens, want.Tokens) || !reflect.DeepEqual(b.Obstacles, want.Obstacles) {
+		t.Errorf("board %+v\nwant %+v", b, want)
+	}
+	bounds := Bounds{Min: [3]int{-1, -2, 0}, Max: [3]int{9, 9, 0}}
+	if err := s.Update(&SceneEdit{Bounds: &bounds}); err != nil || s.Board().Bounds == nil || *s.Board().Bounds != bounds {
+		t.Errorf("bounds set: %v, board %+v", err, s.Board().Bounds)
+	}
+	if err := s.Update(&SceneEdit{NoBounds: true}); err != nil || s.Board().Bounds != nil {
+		t.Errorf("bounds taken away: %v, board %+v", err, s.Board().Bounds)
+	}
+	for name, e := range map[string]SceneEdit{
+		"duplicate id in one edit":  {Tokens: []Token{{ID: "x"}, {ID: "x"}}},
+		"no id":                     {Tokens: []Token{{X: 1}}},
+		"unknown removal":           {Remove: []string{"zz"}},
+		"bad fill":                  {Obstacles: []Obstacle{{Fill: -1}}},
+		"a = b":                     {Walls: []Wall{{}}},
+		"bounds min past max":       {Bounds: &Bounds{Min: [3]int{1, 0, 0}}},
+		"cell past the coordinates": {Clear: [][3]int{{0, 0, -MaxCoord - 1}}},
+	} {
+		if err := s.Update(&e); err == nil {
+			t.Errorf("%s: accepted", name)
+		} else if after := s.Board(); !reflect.DeepEqual(after, b) {
+			t.Errorf("%s: the refused edit changed the board", name)
+		}
+	}
+	many := make([]Token, MaxTokens)
+	for i := range many {
+		many[i] = Token{ID: fmt.Sprint("m", i)}
+	}
+	if err := s.Update(&SceneEdit{Tokens: many}); err == nil || err.(*Error).Code != CodeTooLarge {
+		t.Errorf("past MaxTokens on the board: %v, want too_large", err)
+	}
+}
+
+// runSceneBench is runBench for a Scene: the board of req read once, then only the per-frame
+// part of req (template, caster, origin, range) evaluated.
+func runSceneBench(b *testing.B, req *Request) {
+	s, err := NewScene(&Board{Tokens: req.Tokens, Obstacles: req.Obstacles, Walls: req.Walls, Bounds: req.Bounds})
+	if err != nil {
+		b.Fatal(err)
+	}
+	frame := withoutBoard(req)
+	want := mustEvaluate(b, req)
+	if got, err := s.Evaluate(frame); err != nil || !reflect.DeepEqual(got, want) {
+		b.Fatalf("the scene answers %v %v, not as Evaluate does", got, err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for b.Loop() {
+		if _, err := s.Evaluate(frame); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(want.Count), "cells")
+}
+
+// BenchmarkScene: the engine benchmarks' boards through a Scene (issue 11): Typical, Stress,
+// BurstWalls, and Typical with 5 000 thin walls.
+func BenchmarkScene(b *testing.B) {
+	typical := func() *Request {
+		req := benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{})
+		req.Template, req.Origin = TemplateRef{Text: "Cir6"}, &Pos{38, 30, 0}
+		return req
+	}
+	b.Run("Typical", func(b *testing.B) { runSceneBench(b, typical()) })
+	b.Run("TypicalWalls5000", func(b *testing.B) {
+		req := typical()
+		req.Walls = benchWalls(7, 60, 5000)
+		runSceneBench(b, req)
+	})
+	b.Run("Stress", func(b *testing.B) {
+		req := benchScene(2, 500, 2000, 20000, grid.Cell{}, grid.Cell{})
+		req.Template, req.Origin = TemplateRef{Text: "Cir60h1"}, &Pos{265, 250, 0}
+		runSceneBench(b, req)
+	})
+	b.Run("BurstWalls", func(b *testing.B) {
+		req := benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{})
+		req.Template, req.Range = TemplateRef{Text: "5 burst"}, Range{}
+		runSceneBench(b, req)
+	})
+}
