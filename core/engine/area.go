@@ -111,14 +111,15 @@ func (sc *scene) cutByBarriers(set *cellSet) *Error {
 	return sc.w.err
 }
 
-// cut reckons the work of line of effect to the cells of set that are not full obstacles
-// and that seen holds (a cell of hull, see reachable; nil: all), up to past limit; or, when
-// walk is set, does that work, marking the cells with line of effect in.
+// cut reckons the work of line of effect to the cells of set that are not full obstacles,
+// that seen holds (a cell of hull, see reachable; nil: all) and that the answer reads
+// (needed), up to past limit; or, when walk is set, does that work, marking the cells with
+// line of effect in.
 //
 //go:noinline
 func (sc *scene) cut(set *cellSet, seen []bool, hull box, limit int, walk bool) (n int) {
 	corners, segs := sc.prof.cornerLines(), sc.prof.segments(sc.at.from)
-	sc.shape.Cells(sc.at.Placement, func(c grid.Cell) {
+	sc.needed(set, func(c grid.Cell) {
 		switch {
 		case n > limit || sc.solids.IsFull(c) || seen != nil && !seen[hull.index(c)]:
 		case !walk:
@@ -128,6 +129,36 @@ func (sc *scene) cut(set *cellSet, seen []bool, hull box, limit int, walk bool) 
 		}
 	})
 	return n
+}
+
+// needed calls f for every cell of set whose state the answer reads: every cell of the shape
+// without bounds; with bounds, those inside them (they may be listed in cells) and those in
+// the space of a token that may be a target (the window's tokens, the caster), once each. Line
+// of effect to the others is left undone: a 30 burst on a flat board (bounds z 0 … 0) walks to
+// its 61 × 61 squares, not to its 61³ cells.
+func (sc *scene) needed(set *cellSet, f func(c grid.Cell)) {
+	b := sc.bounds
+	if b == nil {
+		sc.shape.Cells(sc.at.Placement, f)
+		return
+	}
+	need := []box{{cellOf(b.Min), cellOf(b.Max)}}
+	if sc.caster != nil {
+		need = append(need, box{sc.caster.space.Min(), sc.caster.space.Max()})
+	}
+	for i := range sc.tokens {
+		need = append(need, box{sc.tokens[i].space.Min(), sc.tokens[i].space.Max()})
+	}
+	for i, nb := range need {
+		set.cells(nb.lo, nb.hi, func(c grid.Cell) {
+			for _, before := range need[:i] {
+				if before.contains(c.X, c.Y, c.Z) {
+					return // visited already
+				}
+			}
+			f(c)
+		})
+	}
 }
 
 // spreadFill is SPEC §4.3: a cell of set, all barred, comes into the area when it is not a

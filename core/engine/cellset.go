@@ -126,6 +126,22 @@ func (s *cellSet) scan(lo, hi grid.Cell, f func(a, b int) bool) (work int) {
 	return work
 }
 
+// cells calls f for every cell of the set (state other than 0) inside the box lo … hi, by
+// rows, then columns, then levels.
+func (s *cellSet) cells(lo, hi grid.Cell, f func(c grid.Cell)) {
+	for y := max(lo.Y, s.lo.Y); y <= min(hi.Y, s.lo.Y+len(s.rows)-1); y++ {
+		r := s.rows[y-s.lo.Y]
+		for x := max(lo.X, int(r[0])); x <= min(hi.X, int(r[1])); x++ {
+			z0, n, off := s.levels(int(r[2]) + x - int(r[0]))
+			for z := max(lo.Z, z0); z <= min(hi.Z, z0+n-1); z++ {
+				if s.st[off+z-z0] != 0 {
+					f(grid.Cell{X: x, Y: y, Z: z})
+				}
+			}
+		}
+	}
+}
+
 // best returns the highest state of any cell of sp. It goes through no more than
 // s.scan(sp's box, nil) rows and slots.
 func (s *cellSet) best(sp grid.Space) uint8 {

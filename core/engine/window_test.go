@@ -74,3 +74,42 @@ func TestWindow_SameAnswerAsWholeBoard(t *testing.T) {
 		t.Errorf("only %d of 4000 requests were valid", valid)
 	}
 }
+
+// Bounds only clip the answer (CONTRACT evaluate): line of effect to the cells neither inside
+// them nor in a token's space is left undone (scene.needed), and that must change nothing. For
+// random requests with bounds: the cells are those of the same request without bounds that lie
+// inside them, and the targets are the same.
+func TestBounds_OnlyClip(t *testing.T) {
+	r := newRand(33)
+	compared := 0
+	for i := 0; i < 3000; i++ {
+		req := randomRequest(r)
+		surround(r, req)
+		req.Bounds = &Bounds{Min: [3]int{r.IntN(6) - 2, r.IntN(6) - 2, r.IntN(2) - 1}, Max: [3]int{6 + r.IntN(8), 6 + r.IntN(8), r.IntN(2)}}
+		with, werr := evaluate(nil, req)
+		free := *req
+		free.Bounds = nil
+		without, ferr := evaluate(nil, &free)
+		if werr != nil || ferr != nil {
+			continue
+		}
+		b := req.Bounds
+		var clipped [][3]int32
+		for _, c := range without.Cells {
+			if int(c[0]) >= b.Min[0] && int(c[0]) <= b.Max[0] && int(c[1]) >= b.Min[1] && int(c[1]) <= b.Max[1] && int(c[2]) >= b.Min[2] && int(c[2]) <= b.Max[2] {
+				clipped = append(clipped, c)
+			}
+		}
+		if clipped == nil {
+			clipped = [][3]int32{}
+		}
+		without.Cells, without.Count = clipped, len(clipped)
+		if !reflect.DeepEqual(with, without) {
+			t.Fatalf("case %d: with bounds %+v\nwithout, clipped %+v\nrequest %s", i, with, without, describe(req))
+		}
+		compared++
+	}
+	if compared < 1500 {
+		t.Errorf("only %d requests compared", compared)
+	}
+}
