@@ -169,14 +169,15 @@ func (s *Solids) Fill(c grid.Cell) int {
 // IsFull reports whether c is a full block (fill Full).
 func (s *Solids) IsFull(c grid.Cell) bool { return s.Fill(c) == Full }
 
-// Empty reports whether no solid cell lies in the inclusive box lo … hi. It may answer false
+// Empty reports whether no solid cell lies in the box b. It may answer false
 // for a box with no solid cell inside but solids near it: it looks at whole columns (every
 // level) and, on boards wider than about 127 columns, at whole tiles of columns (see
 // maxTiles). A true answer is always right.
-func (s *Solids) Empty(lo, hi grid.Cell) bool {
+func (s *Solids) Empty(b grid.Box) bool {
 	if s.n == 0 {
 		return true
 	}
+	lo, hi := b.Min, b.Max
 	x0, y0 := max(lo.X, s.lo.X), max(lo.Y, s.lo.Y)
 	x1, y1 := min(hi.X, s.hi.X), min(hi.Y, s.hi.Y)
 	if x0 > x1 || y0 > y1 || hi.Z < s.lo.Z || lo.Z > s.hi.Z {

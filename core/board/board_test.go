@@ -100,7 +100,7 @@ func TestSolids_EmptyMatchesReference(t *testing.T) {
 		for range 100 {
 			lo := org.Add(grid.C(r.IntN(18)-3, r.IntN(18)-3, r.IntN(6)-3))
 			hi := lo.Add(grid.C(r.IntN(5), r.IntN(5), r.IntN(3)))
-			got := s.Empty(lo, hi)
+			got := s.Empty(grid.Box{Min: lo, Max: hi})
 			if got && !emptyRef(ref, lo, hi) {
 				t.Fatalf("Empty(%v, %v) = true with a solid inside", lo, hi)
 			}
@@ -113,7 +113,7 @@ func TestSolids_EmptyMatchesReference(t *testing.T) {
 			}
 		}
 	}
-	if !New(nil).Empty(grid.C(-5, -5, -5), grid.C(5, 5, 5)) {
+	if !New(nil).Empty(grid.Box{Min: grid.C(-5, -5, -5), Max: grid.C(5, 5, 5)}) {
 		t.Errorf("an empty board is not empty")
 	}
 }
@@ -149,7 +149,7 @@ func TestSolids_EmptyWideBoard(t *testing.T) {
 	for range 5000 {
 		lo := grid.C(r.IntN(520)-10, r.IntN(520)-10, r.IntN(4)-1)
 		hi := lo.Add(grid.C(r.IntN(12), r.IntN(12), r.IntN(2)))
-		got := s.Empty(lo, hi)
+		got := s.Empty(grid.Box{Min: lo, Max: hi})
 		if got && !emptyRef(ref, lo, hi) {
 			t.Fatalf("Empty(%v, %v) = true with a solid inside", lo, hi)
 		}
@@ -173,7 +173,7 @@ func floorTo(v, k int) int {
 // The zero value is an empty board.
 func TestSolids_ZeroValue(t *testing.T) {
 	var s Solids
-	if s.Fill(grid.C(0, 0, 0)) != 0 || !s.Empty(grid.C(0, 0, 0), grid.C(1, 1, 1)) || s.Len() != 0 {
+	if s.Fill(grid.C(0, 0, 0)) != 0 || !s.Empty(grid.Box{Min: grid.C(0, 0, 0), Max: grid.C(1, 1, 1)}) || s.Len() != 0 {
 		t.Errorf("zero Solids is not empty")
 	}
 }

@@ -33,7 +33,7 @@ func FromSpace(kind Kind, a grid.Space, t Target, standing bool, s los.Solids) (
 // the count passes limit, and then returns a number above limit: callers use it to refuse a
 // request too large to answer (SPEC §8.3) before any segment is judged.
 func SegmentBound(kind Kind, a grid.Space, t grid.Space, standing bool, limit int64) int64 {
-	lo, hi := t.Min(), t.Max()
+	tb := t.Box()
 	n := int64(0)
 	amin, amax := a.Min(), a.Max()
 	for z := amin.Z; z <= amax.Z; z++ {
@@ -43,16 +43,17 @@ func SegmentBound(kind Kind, a grid.Space, t grid.Space, standing bool, limit in
 				if t.Contains(c) || kind == Melee && t.DistCell(c) != 1 {
 					continue
 				}
-				tf := facesFromBox(lo, hi, c, c) // t's faces turned toward c
+				cb := grid.Box{Min: c, Max: c}
+				tf := facesFromBox(tb, cb) // t's faces turned toward c
 				src := int64(1)
 				if kind != Area {
-					f := facesFromBox(c, c, lo, hi)
-					if kind == Melee && hi.Z < c.Z && standing && (f[0] != 0 || f[1] != 0) {
+					f := facesFromBox(cb, tb)
+					if kind == Melee && tb.Max.Z < c.Z && standing && (f[0] != 0 || f[1] != 0) {
 						f[2] = 0
 					}
-					src = onFaces(c, c, f)
+					src = onFaces(cb, f)
 				}
-				if n += src * onFaces(lo, hi, tf); n > limit {
+				if n += src * onFaces(tb, tf); n > limit {
 					return n
 				}
 			}
@@ -61,11 +62,11 @@ func SegmentBound(kind Kind, a grid.Space, t grid.Space, standing bool, limit in
 	return n
 }
 
-// onFaces is the number of inset corners of the box lo … hi on the faces named by faces: of
+// onFaces is the number of inset corners of the box b on the faces named by faces: of
 // the (2nx)(2ny)(2nz) inset corners of its cells, those not on any turned face are a box of
 // (2nx − [x turned]) × … corners.
-func onFaces(lo, hi grid.Cell, faces [3]int) int64 {
-	l, h := [3]int{lo.X, lo.Y, lo.Z}, [3]int{hi.X, hi.Y, hi.Z}
+func onFaces(b grid.Box, faces [3]int) int64 {
+	l, h := axes(b)
 	all, off := int64(1), int64(1)
 	for k := range 3 {
 		p := 2 * int64(h[k]-l[k]+1)

@@ -58,12 +58,11 @@ func (r Result) less(o Result) bool {
 
 func lat(v int) int64 { return int64(v) * los.Unit }
 
-// facesFromPoint says, per axis, which face of the box of cells lo … hi is turned toward the
-// point p: −1 the low face, +1 the high face, 0 none (p lies between the two planes).
-func facesFromPoint(p los.Point, lo, hi grid.Cell) [3]int {
+// facesFromPoint says, per axis, which face of the box of cells b is turned toward the point
+// p: −1 the low face, +1 the high face, 0 none (p lies between the two planes).
+func facesFromPoint(p los.Point, b grid.Box) [3]int {
 	pc := [3]int64{p.X, p.Y, p.Z}
-	l := [3]int{lo.X, lo.Y, lo.Z}
-	h := [3]int{hi.X, hi.Y, hi.Z}
+	l, h := axes(b)
 	var f [3]int
 	for a := 0; a < 3; a++ {
 		switch {
@@ -76,11 +75,16 @@ func facesFromPoint(p los.Point, lo, hi grid.Cell) [3]int {
 	return f
 }
 
-// facesFromBox says, per axis, which face of the box lo … hi is turned toward the box
-// olo … ohi: the low face when the other box lies wholly below on that axis, and so on.
-func facesFromBox(lo, hi, olo, ohi grid.Cell) [3]int {
-	l, h := [3]int{lo.X, lo.Y, lo.Z}, [3]int{hi.X, hi.Y, hi.Z}
-	ol, oh := [3]int{olo.X, olo.Y, olo.Z}, [3]int{ohi.X, ohi.Y, ohi.Z}
+// axes is b's low and high cells as arrays, for loops over the axes.
+func axes(b grid.Box) (lo, hi [3]int) {
+	return [3]int{b.Min.X, b.Min.Y, b.Min.Z}, [3]int{b.Max.X, b.Max.Y, b.Max.Z}
+}
+
+// facesFromBox says, per axis, which face of the box b is turned toward the box o: the low
+// face when o lies wholly below on that axis, and so on.
+func facesFromBox(b, o grid.Box) [3]int {
+	l, h := axes(b)
+	ol, oh := axes(o)
 	var f [3]int
 	for a := 0; a < 3; a++ {
 		switch {
@@ -93,13 +97,13 @@ func facesFromBox(lo, hi, olo, ohi grid.Cell) [3]int {
 	return f
 }
 
-// corners appends the inset corners of the box lo … hi's cells that lie on the faces named by
+// corners appends the inset corners of the box b's cells that lie on the faces named by
 // faces (SPEC §5.4): for each face turned toward the source, every cell of the box on that
 // face contributes its four corners on it. Each point comes once, in z, y, x order: the inset
 // coordinates of the box are walked in that order, and a point is kept when it lies on a
 // turned face.
-func corners(dst []los.Point, lo, hi grid.Cell, faces [3]int) []los.Point {
-	l, h := [3]int{lo.X, lo.Y, lo.Z}, [3]int{hi.X, hi.Y, hi.Z}
+func corners(dst []los.Point, b grid.Box, faces [3]int) []los.Point {
+	l, h := axes(b)
 	var on [3]bool
 	var face [3]int64 // per axis, the inset coordinate of the turned face
 	for a := range 3 {
@@ -146,9 +150,10 @@ func insetAt(l, k int) int64 {
 // target is standing and src is not below its lowest level. Boosted corners that would reach
 // their cell's upper corners are dropped.
 func TargetPoints(dst []los.Point, src los.Point, t Target, boost bool) []los.Point {
-	lo, hi := t.Space.Min(), t.Space.Max()
+	tb := t.Space.Box()
+	lo := tb.Min
 	start := len(dst)
-	dst = corners(dst, lo, hi, facesFromPoint(src, lo, hi))
+	dst = corners(dst, tb, facesFromPoint(src, tb))
 	if !boost || t.Prone || src.Z < lat(lo.Z) {
 		return dst
 	}
@@ -216,11 +221,12 @@ func FromCellOf(kind Kind, a grid.Space, c grid.Cell, t Target, standing bool, s
 	if kind == Area {
 		return FromPoint(los.Centre(c), t, s)
 	}
-	lo, hi := t.Space.Min(), t.Space.Max()
-	faces := facesFromBox(c, c, lo, hi)
+	cb, tb := grid.Box{Min: c, Max: c}, t.Space.Box()
+	lo, hi := tb.Min, tb.Max
+	faces := facesFromBox(cb, tb)
 	if kind != Melee {
 		var best Result
-		for i, p := range corners(nil, c, c, faces) {
+		for i, p := range corners(nil, cb, faces) {
 			r := FromPoint(p, t, s)
 			if i == 0 || r.less(best) {
 				best = r
@@ -232,7 +238,7 @@ func FromCellOf(kind Kind, a grid.Space, c grid.Cell, t Target, standing bool, s
 	if down && standing && (faces[0] != 0 || faces[1] != 0) {
 		faces[2] = 0
 	}
-	src := corners(nil, c, c, faces)
+	src := corners(nil, cb, faces)
 	if lo.Z <= c.Z && c.Z <= hi.Z { // same level (SPEC §5.4, seed 004)
 		for i := range src {
 			switch src[i].Z {
@@ -264,9 +270,10 @@ func FromCellOf(kind Kind, a grid.Space, c grid.Cell, t Target, standing bool, s
 // fills lie between it and the target's feet, and the bottom face it sees could otherwise
 // lose every corner.
 func MeleeTargetPoints(dst []los.Point, src los.Point, t Target, s los.Solids) []los.Point {
-	lo, hi := t.Space.Min(), t.Space.Max()
+	tb := t.Space.Box()
+	lo := tb.Min
 	start := len(dst)
-	dst = corners(dst, lo, hi, facesFromPoint(src, lo, hi))
+	dst = corners(dst, tb, facesFromPoint(src, tb))
 	if s == nil || src.Z < lat(lo.Z) {
 		return dst
 	}
@@ -304,9 +311,9 @@ func (g *groundless) Fill(c grid.Cell) int {
 
 // Empty passes the question on to s when it answers it: with fewer solids, an empty box
 // stays empty.
-func (g *groundless) Empty(lo, hi grid.Cell) bool {
+func (g *groundless) Empty(b grid.Box) bool {
 	r, ok := g.s.(los.Regions)
-	return ok && r.Empty(lo, hi)
+	return ok && r.Empty(b)
 }
 
 // WallBlocked passes the question on to s: the ground left out is no wall.
@@ -325,15 +332,15 @@ func CentreLine(a, b grid.Cell, s los.Solids) bool {
 // segment from an inset corner of a to an inset corner of b (corners on the faces turned
 // toward each other) is clear. Overlapping spaces always see each other.
 func CornerLine(a, b grid.Space, s los.Solids) bool {
-	alo, ahi, blo, bhi := a.Min(), a.Max(), b.Min(), b.Max()
-	fa := facesFromBox(alo, ahi, blo, bhi)
+	ab, bb := a.Box(), b.Box()
+	fa := facesFromBox(ab, bb)
 	if fa == [3]int{} {
 		return true
 	}
-	fb := facesFromBox(blo, bhi, alo, ahi)
+	fb := facesFromBox(bb, ab)
 	var sa, sb [32]los.Point // scratch on the stack: a one-cell space turns at most 12 corners
-	src := corners(sa[:0], alo, ahi, fa)
-	dst := corners(sb[:0], blo, bhi, fb)
+	src := corners(sa[:0], ab, fa)
+	dst := corners(sb[:0], bb, fb)
 	for _, p := range src {
 		for _, q := range dst {
 			if !los.Blocked(p, q, s) {

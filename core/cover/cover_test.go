@@ -267,10 +267,10 @@ func TestFromCellOf_5_4_R2(t *testing.T) {
 func TestGroundless_Regions(t *testing.T) {
 	s := solids(full(5, 5, 0))
 	g := &groundless{s: s, x0: 0, y0: 0, x1: 0, y1: 0, z: -1}
-	if !g.Empty(grid.C(0, 0, 0), grid.C(1, 1, 1)) || g.Empty(grid.C(4, 4, 0), grid.C(6, 6, 0)) {
+	if !g.Empty(grid.Box{Min: grid.C(0, 0, 0), Max: grid.C(1, 1, 1)}) || g.Empty(grid.Box{Min: grid.C(4, 4, 0), Max: grid.C(6, 6, 0)}) {
 		t.Errorf("Empty does not follow the board's")
 	}
-	if (&groundless{s: fillMap{}}).Empty(grid.C(0, 0, 0), grid.C(1, 1, 1)) {
+	if (&groundless{s: fillMap{}}).Empty(grid.Box{Min: grid.C(0, 0, 0), Max: grid.C(1, 1, 1)}) {
 		t.Errorf("a board without Regions: Empty must answer false")
 	}
 	if g.Fill(grid.C(0, 0, -1)) != 0 || g.Fill(grid.C(5, 5, 0)) != board.Full {
@@ -519,7 +519,7 @@ func TestCorners_5_4_FaceByFace(t *testing.T) {
 		slices.SortFunc(want, func(p, q los.Point) int {
 			return cmp.Or(cmp.Compare(p.Z, q.Z), cmp.Compare(p.Y, q.Y), cmp.Compare(p.X, q.X))
 		})
-		if got := corners(nil, lo, hi, faces); !slices.Equal(got, want) {
+		if got := corners(nil, grid.Box{Min: lo, Max: hi}, faces); !slices.Equal(got, want) {
 			t.Fatalf("corners(%v, %v, %v) = %v\nwant %v", lo, hi, faces, got, want)
 		}
 	}

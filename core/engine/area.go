@@ -18,8 +18,8 @@ const (
 
 // A footprint is how many cells a placed shape covers and the box that holds them.
 type footprint struct {
-	count int // the number of cells the shape visits (0 when it visits none)
-	box   box // the box of those cells, when ok and count > 0
+	count int      // the number of cells the shape visits (0 when it visits none)
+	box   grid.Box // the box of those cells, when ok and count > 0
 }
 
 // ok reports whether the count is within the limits (SPEC §8.3): the box then holds the
@@ -34,12 +34,15 @@ func measure(shape template.Shape, p template.Placement) footprint {
 	if !f.ok() {
 		return f
 	}
-	b := box{ // empty: the first cell grown into it becomes the box
-		lo: grid.Cell{X: math.MaxInt, Y: math.MaxInt, Z: math.MaxInt},
-		hi: grid.Cell{X: math.MinInt, Y: math.MinInt, Z: math.MinInt},
+	b := grid.Box{ // empty: the first cell grown into it becomes the box
+		Min: grid.Cell{X: math.MaxInt, Y: math.MaxInt, Z: math.MaxInt},
+		Max: grid.Cell{X: math.MinInt, Y: math.MinInt, Z: math.MinInt},
 	}
-	shape.Cells(p, func(c grid.Cell) { b.grow(c, c) })
-	if b.lo.X > b.hi.X { // no cells
+	shape.Cells(p, func(c grid.Cell) { // b.Union(the box of c), inlined: it runs for every cell
+		b.Min = grid.Cell{X: min(b.Min.X, c.X), Y: min(b.Min.Y, c.Y), Z: min(b.Min.Z, c.Z)}
+		b.Max = grid.Cell{X: max(b.Max.X, c.X), Y: max(b.Max.Y, c.Y), Z: max(b.Max.Z, c.Z)}
+	})
+	if b.Empty() { // no cells
 		f.count = 0
 	} else {
 		f.box = b
@@ -74,9 +77,7 @@ func (sc *scene) area() (*cellSet, *Error) {
 // open reports whether no solid or wall lies in or next to the area and the space line of effect is
 // traced from: every cell of the area then has line of effect.
 func (sc *scene) open() bool {
-	b := sc.foot.box
-	b.grow(sc.at.from.Min(), sc.at.from.Max())
-	return sc.solids.Clear(b.lo.Add(grid.Cell{X: -1, Y: -1, Z: -1}), b.hi.Add(grid.Cell{X: 1, Y: 1, Z: 1}))
+	return sc.solids.Clear(sc.foot.box.Union(sc.at.from.Box()).Grow(1))
 }
 
 // cutByBarriers is SPEC §3.2: a cell of set, all barred, comes into the area when the origin
@@ -90,11 +91,10 @@ func (sc *scene) open() bool {
 // (reachable, which reckons the rest: a boxed-in caster's burst walks to none of the cells
 // beyond the box).
 func (sc *scene) cutByBarriers(set *cellSet) *Error {
-	hull := set.box
-	hull.grow(sc.at.from.Min(), sc.at.from.Max())
+	hull := set.Box.Union(sc.at.from.Box())
 	limit := MaxWork - sc.w.spent
 	// At most the work of every cell's segments crossing the whole box: enough for most areas.
-	n := sc.foot.count * (1 + sc.prof.segments(sc.at.from)*(segCost+hull.hi.X-hull.lo.X+hull.hi.Y-hull.lo.Y+hull.hi.Z-hull.lo.Z+3))
+	n := sc.foot.count * (1 + sc.prof.segments(sc.at.from)*(segCost+hull.Max.X-hull.Min.X+hull.Max.Y-hull.Min.Y+hull.Max.Z-hull.Min.Z+3))
 	if n > limit {
 		n = sc.cut(set, nil, hull, limit, false)
 	}
@@ -117,11 +117,11 @@ func (sc *scene) cutByBarriers(set *cellSet) *Error {
 // line of effect in.
 //
 //go:noinline
-func (sc *scene) cut(set *cellSet, seen []bool, hull box, limit int, walk bool) (n int) {
+func (sc *scene) cut(set *cellSet, seen []bool, hull grid.Box, limit int, walk bool) (n int) {
 	corners, segs := sc.prof.cornerLines(), sc.prof.segments(sc.at.from)
 	sc.needed(set, func(c grid.Cell) {
 		switch {
-		case n > limit || sc.solids.IsFull(c) || seen != nil && !seen[hull.index(c)]:
+		case n > limit || sc.solids.IsFull(c) || seen != nil && !seen[boxIndex(hull, c)]:
 		case !walk:
 			n += sc.cellWork(sc.at.from, c, segs)
 		case !sc.w.stop(64*segs) && (corners && cover.CornerLine(sc.at.from, grid.Unit(c), sc.solids) || !corners && !los.Blocked(sc.at.src, los.Centre(c), sc.solids)):
@@ -142,17 +142,17 @@ func (sc *scene) needed(set *cellSet, f func(c grid.Cell)) {
 		sc.shape.Cells(sc.at.Placement, f)
 		return
 	}
-	need := []box{{cellOf(b.Min), cellOf(b.Max)}}
+	need := []grid.Box{boundsBox(b)}
 	if sc.caster != nil {
-		need = append(need, box{sc.caster.space.Min(), sc.caster.space.Max()})
+		need = append(need, sc.caster.space.Box())
 	}
 	for i := range sc.tokens {
-		need = append(need, box{sc.tokens[i].space.Min(), sc.tokens[i].space.Max()})
+		need = append(need, sc.tokens[i].space.Box())
 	}
 	for i, nb := range need {
-		set.cells(nb.lo, nb.hi, func(c grid.Cell) {
+		set.cells(nb, func(c grid.Cell) {
 			for _, before := range need[:i] {
-				if before.contains(c.X, c.Y, c.Z) {
+				if before.Contains(c) {
 					return // visited already
 				}
 			}
@@ -190,7 +190,7 @@ func (sc *scene) spreadFill(set *cellSet) {
 	switch {
 	case sc.meetsAtCorners():
 		steps = neighbours[:]
-	case set.lo.Z == set.hi.Z:
+	case set.Min.Z == set.Max.Z:
 		steps = neighbours[:4] // the faces on the set's one level
 	}
 	for len(stack) > 0 {
@@ -293,9 +293,9 @@ func (sc *scene) joined(set *cellSet, c, d grid.Cell) bool {
 // each (CONTRACT's order). They are counted first, so that the list takes the memory of the
 // answer: a Lin1000SE clipped to one square, or a boxed-in burst, needs no room for a million.
 func (sc *scene) cellsIn(set *cellSet) [][3]int32 {
-	clip := set.box
+	clip := set.Box
 	if b := sc.bounds; b != nil {
-		clip = clip.clip(cellOf(b.Min), cellOf(b.Max))
+		clip = clip.Intersect(boundsBox(b))
 	}
 	if set.rows == nil {
 		return [][3]int32{}

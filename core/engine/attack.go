@@ -2,7 +2,6 @@ package engine
 
 import (
 	"github.com/aoekit/aoekit/core/cover"
-	"github.com/aoekit/aoekit/core/grid"
 	"github.com/aoekit/aoekit/core/internal/num"
 	"github.com/aoekit/aoekit/core/los"
 )
@@ -96,14 +95,13 @@ func attackCover(req *CoverRequest) (*CoverResult, *Error) {
 			}
 		}
 	}
-	w := box{att.space.Min(), att.space.Max()}
-	w.grow(tgt.space.Min(), tgt.space.Max())
-	win := &box{w.lo.Add(grid.C(-2, -2, -2)), w.hi.Add(grid.C(2, 2, 2))}
-	in, e := checkObstacles(req.Obstacles, win)
+	w := att.space.Box().Union(tgt.space.Box())
+	win := w.Grow(2)
+	in, e := checkObstacles(req.Obstacles, &win)
 	if e != nil {
 		return nil, e
 	}
-	ws, e := checkWalls(req.Walls, win)
+	ws, e := checkWalls(req.Walls, &win)
 	if e != nil {
 		return nil, e
 	}
@@ -117,8 +115,8 @@ func attackCover(req *CoverRequest) (*CoverResult, *Error) {
 	// Each segment crosses at most as many cells as the box of the two spaces is long, wide
 	// and high together, and is tested against the walls near it.
 	solids := terrainOf(indexObstacles(req.Obstacles, in), ws)
-	steps := int64(w.hi.X-w.lo.X) + int64(w.hi.Y-w.lo.Y) + int64(w.hi.Z-w.lo.Z) + 3 +
-		int64(solids.walls.Cost(int64(w.hi.X-w.lo.X+1)*los.Unit, int64(w.hi.Y-w.lo.Y+1)*los.Unit))
+	steps := int64(w.Max.X-w.Min.X) + int64(w.Max.Y-w.Min.Y) + int64(w.Max.Z-w.Min.Z) + 3 +
+		int64(solids.walls.Cost(int64(w.Max.X-w.Min.X+1)*los.Unit, int64(w.Max.Y-w.Min.Y+1)*los.Unit))
 	limit := int64(maxCoverWork) / steps
 	if n := cover.SegmentBound(kind, att.space, tgt.space, standing, limit); n > limit {
 		return nil, newError(CodeTooLarge, "attacker: judging this attack's cover would cross more than "+num.Itoa(maxCoverWork)+

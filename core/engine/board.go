@@ -151,36 +151,13 @@ func checkFill(where label, f float64) *Error {
 // goodFill reports whether f lies in (0, 1] or is 0 (false for NaN).
 func goodFill(f float64) bool { return f == 0 || f > 0 && f <= 1 }
 
-// A box is an inclusive box of cells.
-type box struct{ lo, hi grid.Cell }
-
-func (b *box) contains(x, y, z int) bool {
-	return b.lo.X <= x && x <= b.hi.X && b.lo.Y <= y && y <= b.hi.Y && b.lo.Z <= z && z <= b.hi.Z
-}
-
-// meets reports whether b and the box lo … hi share a cell.
-func (b *box) meets(lo, hi grid.Cell) bool {
-	return lo.X <= b.hi.X && hi.X >= b.lo.X && lo.Y <= b.hi.Y && hi.Y >= b.lo.Y && lo.Z <= b.hi.Z && hi.Z >= b.lo.Z
-}
-
-// clip is the part of b inside the box lo … hi (empty on an axis where lo > hi).
-func (b *box) clip(lo, hi grid.Cell) box {
-	return box{
-		grid.Cell{X: max(b.lo.X, lo.X), Y: max(b.lo.Y, lo.Y), Z: max(b.lo.Z, lo.Z)},
-		grid.Cell{X: min(b.hi.X, hi.X), Y: min(b.hi.Y, hi.Y), Z: min(b.hi.Z, hi.Z)},
-	}
-}
-
-// grow widens b to hold the box lo … hi.
-func (b *box) grow(lo, hi grid.Cell) {
-	b.lo = grid.Cell{X: min(b.lo.X, lo.X), Y: min(b.lo.Y, lo.Y), Z: min(b.lo.Z, lo.Z)}
-	b.hi = grid.Cell{X: max(b.hi.X, hi.X), Y: max(b.hi.Y, hi.Y), Z: max(b.hi.Z, hi.Z)}
-}
+// boundsBox is the box of b.
+func boundsBox(b *Bounds) grid.Box { return grid.Box{Min: cellOf(b.Min), Max: cellOf(b.Max)} }
 
 // checkObstacles validates the obstacles and lists the indices of those inside window (of
 // all of them when window is nil), in request order. It reads the obstacles once: on a board
 // of 20 000 obstacles, each pass over them costs more than a whole typical evaluation.
-func checkObstacles(obstacles []Obstacle, window *box) ([]int32, *Error) {
+func checkObstacles(obstacles []Obstacle, window *grid.Box) ([]int32, *Error) {
 	if len(obstacles) > MaxObstacles {
 		return nil, newError(CodeTooLarge, "obstacles: "+num.Itoa(len(obstacles))+" obstacles, past the limit of "+num.Itoa(MaxObstacles))
 	}
@@ -193,7 +170,7 @@ func checkObstacles(obstacles []Obstacle, window *box) ([]int32, *Error) {
 			}
 			return nil, checkFill(label{"obstacles", i}, o.Fill)
 		}
-		if window == nil || window.contains(o.X, o.Y, o.Z) {
+		if window == nil || window.Contains(grid.Cell{X: o.X, Y: o.Y, Z: o.Z}) {
 			in = append(in, int32(i))
 		}
 	}

@@ -14,27 +14,27 @@ import (
 // and 20 a row. A diagonal Lin1000SE is 10⁶ cells in a box of 10⁹, in 1 000 columns: 1 MB
 // here, where a map of its cells took 70; a flat circle of 10⁶ cells takes 9.
 type cellSet struct {
-	box             // the cells' bounding box
-	rows [][5]int32 // per y − lo.Y: the row's first x, last x, first column, lowest and top z
-	z0   []int32    // per column: its lowest level
-	off  []int32    // per column: its first slot; off[k+1] − off[k] is its number of levels
-	st   []uint8    // the states, column after column, each from its lowest level up
+	grid.Box            // the cells' bounding box
+	rows     [][5]int32 // per y − lo.Y: the row's first x, last x, first column, lowest and top z
+	z0       []int32    // per column: its lowest level
+	off      []int32    // per column: its first slot; off[k+1] − off[k] is its number of levels
+	st       []uint8    // the states, column after column, each from its lowest level up
 }
 
 // newCellSet makes the set of the cells of shape placed at p, whose footprint is f (within the
 // limits), every cell in state v. It visits the cells once, or for shapes other than prisms
 // (a Draw Steel line, a wall) two or three times: never once per cell of the box.
 func newCellSet(shape template.Shape, p template.Placement, f footprint, v uint8) *cellSet {
-	s := &cellSet{box: f.box}
+	s := &cellSet{Box: f.box}
 	if f.count == 0 {
 		return s
 	}
-	s.rows = make([][5]int32, s.hi.Y-s.lo.Y+1)
+	s.rows = make([][5]int32, s.Max.Y-s.Min.Y+1)
 	for i := range s.rows {
 		s.rows[i] = [5]int32{math.MaxInt32, math.MinInt32, 0, math.MaxInt32, math.MinInt32}
 	}
 	shape.Cells(p, func(c grid.Cell) {
-		r := &s.rows[c.Y-s.lo.Y]
+		r := &s.rows[c.Y-s.Min.Y]
 		r[0], r[1] = min(r[0], int32(c.X)), max(r[1], int32(c.X))
 		r[3], r[4] = min(r[3], int32(c.Z)), max(r[4], int32(c.Z))
 	})
@@ -46,11 +46,11 @@ func newCellSet(shape template.Shape, p template.Placement, f footprint, v uint8
 	}
 	s.z0 = make([]int32, cols)
 	s.off = make([]int32, cols+1)
-	prism := cols*(s.hi.Z-s.lo.Z+1) == f.count // every column on every level: no pass for levels
+	prism := cols*(s.Max.Z-s.Min.Z+1) == f.count // every column on every level: no pass for levels
 	for k := range s.z0 {
 		s.z0[k], s.off[k+1] = math.MaxInt32, math.MinInt32 // off[k+1] holds the top level for now
 		if prism {
-			s.z0[k], s.off[k+1] = int32(s.lo.Z), int32(s.hi.Z)
+			s.z0[k], s.off[k+1] = int32(s.Min.Z), int32(s.Max.Z)
 		}
 	}
 	if !prism {
@@ -75,7 +75,7 @@ func newCellSet(shape template.Shape, p template.Placement, f footprint, v uint8
 
 // column is the column of c, which lies in a row's run.
 func (s *cellSet) column(c grid.Cell) int {
-	r := &s.rows[c.Y-s.lo.Y]
+	r := &s.rows[c.Y-s.Min.Y]
 	return int(r[2]) + c.X - int(r[0])
 }
 
@@ -86,7 +86,7 @@ func (s *cellSet) levels(k int) (z0, n, off int) {
 
 // slot is c's index in st, or −1 when no column holds c.
 func (s *cellSet) slot(c grid.Cell) int {
-	y := c.Y - s.lo.Y
+	y := c.Y - s.Min.Y
 	if uint(y) >= uint(len(s.rows)) || c.X < int(s.rows[y][0]) || c.X > int(s.rows[y][1]) {
 		return -1
 	}
@@ -110,9 +110,10 @@ func (s *cellSet) set(c grid.Cell, v uint8) { s.st[s.slot(c)] = v }
 // scan calls f for every column of the set that meets the box lo … hi, with the slots of
 // the column's levels inside it, a … b (a > b: none), and stops when f returns true. It
 // returns the number of rows and slots it went through, whether f stopped it or not.
-func (s *cellSet) scan(lo, hi grid.Cell, f func(a, b int) bool) (work int) {
-	for y := max(lo.Y, s.lo.Y); y <= min(hi.Y, s.lo.Y+len(s.rows)-1); y++ {
-		r := s.rows[y-s.lo.Y]
+func (s *cellSet) scan(box grid.Box, f func(a, b int) bool) (work int) {
+	lo, hi := box.Min, box.Max
+	for y := max(lo.Y, s.Min.Y); y <= min(hi.Y, s.Min.Y+len(s.rows)-1); y++ {
+		r := s.rows[y-s.Min.Y]
 		work++
 		for x := max(lo.X, int(r[0])); x <= min(hi.X, int(r[1])); x++ {
 			z0, n, off := s.levels(int(r[2]) + x - int(r[0]))
@@ -126,11 +127,12 @@ func (s *cellSet) scan(lo, hi grid.Cell, f func(a, b int) bool) (work int) {
 	return work
 }
 
-// cells calls f for every cell of the set (state other than 0) inside the box lo … hi, by
-// rows, then columns, then levels.
-func (s *cellSet) cells(lo, hi grid.Cell, f func(c grid.Cell)) {
-	for y := max(lo.Y, s.lo.Y); y <= min(hi.Y, s.lo.Y+len(s.rows)-1); y++ {
-		r := s.rows[y-s.lo.Y]
+// cells calls f for every cell of the set (state other than 0) inside the box b, by rows, then
+// columns, then levels.
+func (s *cellSet) cells(b grid.Box, f func(c grid.Cell)) {
+	lo, hi := b.Min, b.Max
+	for y := max(lo.Y, s.Min.Y); y <= min(hi.Y, s.Min.Y+len(s.rows)-1); y++ {
+		r := s.rows[y-s.Min.Y]
 		for x := max(lo.X, int(r[0])); x <= min(hi.X, int(r[1])); x++ {
 			z0, n, off := s.levels(int(r[2]) + x - int(r[0]))
 			for z := max(lo.Z, z0); z <= min(hi.Z, z0+n-1); z++ {
@@ -146,7 +148,7 @@ func (s *cellSet) cells(lo, hi grid.Cell, f func(c grid.Cell)) {
 // s.scan(sp's box, nil) rows and slots.
 func (s *cellSet) best(sp grid.Space) uint8 {
 	var b uint8
-	s.scan(sp.Min(), sp.Max(), func(i, j int) bool {
+	s.scan(sp.Box(), func(i, j int) bool {
 		for ; i <= j && b < stIn; i++ {
 			b = max(b, s.st[i])
 		}
@@ -158,16 +160,16 @@ func (s *cellSet) best(sp grid.Space) uint8 {
 // appendCells appends the cells of state v inside clip to out, sorted by z, then y, then x,
 // once each (CONTRACT's order), and returns how many there are; with a nil out it only counts
 // them. It goes through the set's columns within clip, level by level.
-func (s *cellSet) appendCells(out [][3]int32, clip box, v uint8) (int, [][3]int32) {
+func (s *cellSet) appendCells(out [][3]int32, clip grid.Box, v uint8) (int, [][3]int32) {
 	n, z0, off, st := 0, s.z0, s.off, s.st
-	for z := clip.lo.Z; z <= clip.hi.Z; z++ {
-		for y := clip.lo.Y; y <= clip.hi.Y; y++ {
-			r := s.rows[y-s.lo.Y]
+	for z := clip.Min.Z; z <= clip.Max.Z; z++ {
+		for y := clip.Min.Y; y <= clip.Max.Y; y++ {
+			r := s.rows[y-s.Min.Y]
 			if z < int(r[3]) || z > int(r[4]) {
 				continue
 			}
-			x := max(clip.lo.X, int(r[0]))
-			for k := int(r[2]) + x - int(r[0]); x <= min(clip.hi.X, int(r[1])); x, k = x+1, k+1 {
+			x := max(clip.Min.X, int(r[0]))
+			for k := int(r[2]) + x - int(r[0]); x <= min(clip.Max.X, int(r[1])); x, k = x+1, k+1 {
 				if d := z - int(z0[k]); d >= 0 && d < int(off[k+1]-off[k]) && st[int(off[k])+d] == v {
 					if n++; out != nil {
 						out = append(out, [3]int32{int32(x), int32(y), int32(z)})

@@ -156,7 +156,7 @@ func checkMovePath(req *MoveRequest, src grid.Cell, sp grid.Space, path []grid.C
 // not 10⁹. It stops, cancelled, when w's context is done.
 func walk(w *budget, req *MoveRequest, target *entity, tokens []entity, t *terrain, path []grid.Cell) (*MoveResult, *Error) {
 	res := &MoveResult{Path: [][3]int32{}, End: posOf(target.space.Anchor)}
-	var prev box // the space entered last (none yet when i is 0)
+	var prev grid.Box // the space entered last (none yet when i is 0)
 	at := target.space
 	for i, c := range path {
 		if w.stop(1 << 16) {
@@ -172,11 +172,11 @@ func walk(w *budget, req *MoveRequest, target *entity, tokens []entity, t *terra
 			return nil, w.err
 		}
 		lo, hi := next.Min(), next.Max()
-		for z := lo.Z; z <= hi.Z && with == "" && !t.Empty(lo, hi); z++ {
+		for z := lo.Z; z <= hi.Z && with == "" && !t.Empty(grid.Box{Min: lo, Max: hi}); z++ {
 			for y := lo.Y; y <= hi.Y; y++ {
 				for x := lo.X; x <= hi.X && with == ""; x++ {
-					if i > 0 && prev.contains(x, y, z) {
-						x = prev.hi.X // past the run of cells already looked at
+					if i > 0 && prev.Contains(grid.Cell{X: x, Y: y, Z: z}) {
+						x = prev.Max.X // past the run of cells already looked at
 					} else if t.Fill(grid.Cell{X: x, Y: y, Z: z}) > 0 {
 						kind, with = CollisionObstacle, "obstacle"
 					}
@@ -200,7 +200,7 @@ func walk(w *budget, req *MoveRequest, target *entity, tokens []entity, t *terra
 		}
 		res.Path = append(res.Path, cell32(c))
 		res.End = posOf(c)
-		prev = box{lo, hi}
+		prev = grid.Box{Min: lo, Max: hi}
 		at = next
 	}
 	return res, nil

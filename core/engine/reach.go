@@ -48,16 +48,16 @@ import (
 // TestReachable_NoClearSegmentLeavesTheFlood holds it to that on random boards, and
 // TestReachable_5_2_Squeezes to the cases a flood refusing every diagonal squeeze between
 // full obstacles gets wrong.
-func (sc *scene) reachable(set *cellSet, hull box, limit int) (seen []bool, work int) {
-	nx, ny := hull.hi.X-hull.lo.X+1, hull.hi.Y-hull.lo.Y+1
-	if nx*ny*(hull.hi.Z-hull.lo.Z+1) > 2*sc.foot.count+4096 {
+func (sc *scene) reachable(set *cellSet, hull grid.Box, limit int) (seen []bool, work int) {
+	nx, ny := hull.Max.X-hull.Min.X+1, hull.Max.Y-hull.Min.Y+1
+	if nx*ny*(hull.Max.Z-hull.Min.Z+1) > 2*sc.foot.count+4096 {
 		return nil, 0
 	}
-	seen = make([]bool, nx*ny*(hull.hi.Z-hull.lo.Z+1))
+	seen = make([]bool, nx*ny*(hull.Max.Z-hull.Min.Z+1))
 	var stack []int
 	segs := sc.prof.segments(sc.at.from)
 	visit := func(c grid.Cell) {
-		if i := hull.index(c); !seen[i] && !sc.solids.IsFull(c) {
+		if i := boxIndex(hull, c); !seen[i] && !sc.solids.IsFull(c) {
 			seen[i] = true
 			stack = append(stack, i)
 			if set.get(c) != 0 {
@@ -69,9 +69,9 @@ func (sc *scene) reachable(set *cellSet, hull box, limit int) (seen []bool, work
 	for len(stack) > 0 && work <= limit && !sc.w.stop(len(neighbours)) {
 		i := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		c := grid.Cell{X: hull.lo.X + i%nx, Y: hull.lo.Y + i/nx%ny, Z: hull.lo.Z + i/(nx*ny)}
+		c := grid.Cell{X: hull.Min.X + i%nx, Y: hull.Min.Y + i/nx%ny, Z: hull.Min.Z + i/(nx*ny)}
 		for _, d := range neighbours {
-			if n := c.Add(d); hull.contains(n.X, n.Y, n.Z) && !seen[hull.index(n)] && sc.passes(c, d) {
+			if n := c.Add(d); hull.Contains(n) && !seen[boxIndex(hull, n)] && sc.passes(c, d) {
 				visit(n)
 			}
 		}
@@ -116,6 +116,6 @@ func (sc *scene) passes(c, d grid.Cell) bool {
 }
 
 // index is c's place in b, x fastest, then y, then z.
-func (b *box) index(c grid.Cell) int {
-	return ((c.Z-b.lo.Z)*(b.hi.Y-b.lo.Y+1)+c.Y-b.lo.Y)*(b.hi.X-b.lo.X+1) + c.X - b.lo.X
+func boxIndex(b grid.Box, c grid.Cell) int {
+	return ((c.Z-b.Min.Z)*(b.Max.Y-b.Min.Y+1)+c.Y-b.Min.Y)*(b.Max.X-b.Min.X+1) + c.X - b.Min.X
 }

@@ -34,7 +34,7 @@ type scene struct {
 // box of cells the obstacle index answers for (nil: all of them).
 type view struct {
 	tokens []entity
-	box    *box
+	box    *grid.Box
 }
 
 // setupOf validates req up to its obstacles, decides its rule set (SPEC §6) and places its
@@ -116,13 +116,12 @@ func checkBounds(b *Bounds) *Error {
 // error to come), the view is the whole board.
 func (s *setup) window() view {
 	all := !s.foot.ok()
-	w := box{s.at.Origin, s.at.Origin}
-	w.grow(s.at.square, s.at.square)
+	w := grid.Box{Min: s.at.Origin, Max: s.at.Origin}.Union(grid.Box{Min: s.at.square, Max: s.at.square})
 	if s.caster != nil {
-		w.grow(s.caster.space.Min(), s.caster.space.Max())
+		w = w.Union(s.caster.space.Box())
 	}
 	if s.foot.count > 0 {
-		w.grow(s.foot.box.lo, s.foot.box.hi)
+		w = w.Union(s.foot.box)
 	}
 	var near []entity
 	tokens, ents := s.req.Tokens, []entity(nil)
@@ -136,17 +135,16 @@ func (s *setup) window() view {
 		} else {
 			e, _ = entityOf(label{"tokens", i}, &tokens[i]) // already checked
 		}
-		if lo, hi := e.space.Min(), e.space.Max(); all || s.foot.count > 0 && s.foot.box.meets(lo, hi) {
+		if eb := e.space.Box(); all || s.foot.count > 0 && s.foot.box.Meets(eb) {
 			near = append(near, e)
-			w.grow(lo, hi)
+			w = w.Union(eb)
 		}
 	}
 	if all {
 		return view{tokens: near}
 	}
 	const margin = 2
-	w.lo = w.lo.Add(grid.Cell{X: -margin, Y: -margin, Z: -margin})
-	w.hi = w.hi.Add(grid.Cell{X: margin, Y: margin, Z: margin})
+	w = w.Grow(margin)
 	return view{tokens: near, box: &w}
 }
 

@@ -161,7 +161,7 @@ func (s *Scene) apply(e *SceneEdit, fresh bool) *Error {
 	if len(e.Obstacles) > MaxObstacles {
 		return newError(CodeTooLarge, "obstacles: "+num.Itoa(len(e.Obstacles))+" obstacles, past the limit of "+num.Itoa(MaxObstacles))
 	}
-	if _, err := checkObstacles(e.Obstacles, &box{}); err != nil { // validated only: the box lists none of interest
+	if _, err := checkObstacles(e.Obstacles, &grid.Box{}); err != nil { // validated only: the box lists none of interest
 		return err
 	}
 	wallsNow := s.walls

@@ -92,7 +92,7 @@ func (sc *scene) targets(set *cellSet) []Target {
 // §8.3): past the limit, target reports false.
 func (sc *scene) target(t *Target, set *cellSet, e *entity, isCaster bool, segs *[]cover.Segment) bool {
 	const what = "the tokens in the area (SPEC §7.1, §5.4): use fewer or smaller tokens, or cover \"none\""
-	if sc.w.charge(set.scan(e.space.Min(), e.space.Max(), nil), what) != nil {
+	if sc.w.charge(set.scan(e.space.Box(), nil), what) != nil {
 		return false
 	}
 	state := set.best(e.space)

@@ -78,7 +78,7 @@ func floorDiv(a, b int64) int64 {
 // between points of those cells can meet another wall. It reads the walls once and, for most,
 // with a few comparisons (plainWall): on a board of 5 000 walls, putting each on the lattice
 // would cost more than a typical evaluation.
-func checkWalls(ws []Wall, window *box) ([]walls.Wall, *Error) {
+func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 	if len(ws) > MaxWalls {
 		return nil, newError(CodeTooLarge, "walls: "+num.Itoa(len(ws))+" walls, past the limit of "+num.Itoa(MaxWalls))
 	}
@@ -127,13 +127,13 @@ func inRange(v float64) bool { return v >= -MaxCoord && v <= MaxCoord }
 
 // mayMeet reports whether the wall's box, widened by a square's 1/100 for rounding, meets the
 // box of cells b (always when b is nil).
-func mayMeet(w *Wall, b *box) bool {
+func mayMeet(w *Wall, b *grid.Box) bool {
 	if b == nil {
 		return true
 	}
 	const slack = 0.01
-	lx, ly := float64(b.lo.X)-slack, float64(b.lo.Y)-slack
-	hx, hy := float64(b.hi.X+1)+slack, float64(b.hi.Y+1)+slack
+	lx, ly := float64(b.Min.X)-slack, float64(b.Min.Y)-slack
+	hx, hy := float64(b.Max.X+1)+slack, float64(b.Max.Y+1)+slack
 	return max(w.A[0], w.B[0]) >= lx && min(w.A[0], w.B[0]) <= hx && max(w.A[1], w.B[1]) >= ly && min(w.A[1], w.B[1]) <= hy
 }
 
@@ -201,8 +201,8 @@ func (t *terrain) WallBlocked(a, b los.Point) bool { return t.walls.Blocked(a, b
 
 // Clear reports whether nothing blocks in or at the edges of the box of cells lo … hi: no
 // solid cell and no wall.
-func (t *terrain) Clear(lo, hi grid.Cell) bool {
-	return t.Solids.Empty(lo, hi) && !t.walls.Near(lattice2(lo), lattice2(hi.Add(grid.Cell{X: 1, Y: 1})))
+func (t *terrain) Clear(b grid.Box) bool {
+	return t.Solids.Empty(b) && !t.walls.Near(lattice2(b.Min), lattice2(b.Max.Add(grid.Cell{X: 1, Y: 1})))
 }
 
 // lattice2 is the north-west corner of cell c on the plane, in lattice units.

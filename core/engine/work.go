@@ -49,12 +49,11 @@ func (b *budget) stop(n int) bool {
 // axis; or the set-up alone when nothing blocks in or next to that box (los.Check then
 // answers at once).
 func (sc *scene) lineWork(a, b grid.Space, segs int) int {
-	x := box{a.Min(), a.Max()}
-	x.grow(b.Min(), b.Max())
+	x := a.Box().Union(b.Box())
 	n := segCost
-	if !sc.solids.Clear(x.lo.Add(grid.Cell{X: -1, Y: -1, Z: -1}), x.hi.Add(grid.Cell{X: 1, Y: 1, Z: 1})) {
-		n += x.hi.X - x.lo.X + x.hi.Y - x.lo.Y + x.hi.Z - x.lo.Z + 3
-		n += sc.solids.walls.Cost(int64(x.hi.X-x.lo.X+1)*los.Unit, int64(x.hi.Y-x.lo.Y+1)*los.Unit)
+	if !sc.solids.Clear(x.Grow(1)) {
+		n += x.Max.X - x.Min.X + x.Max.Y - x.Min.Y + x.Max.Z - x.Min.Z + 3
+		n += sc.solids.walls.Cost(int64(x.Max.X-x.Min.X+1)*los.Unit, int64(x.Max.Y-x.Min.Y+1)*los.Unit)
 	}
 	return 1 + segs*n
 }

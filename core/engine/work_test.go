@@ -64,7 +64,7 @@ func TestWorstCase_8_3_LineTokensMeetTheLineByRows(t *testing.T) {
 	s, _ := setupOf(req, nil)
 	set := newCellSet(s.shape, s.at.Placement, s.foot, stIn)
 	e, _ := entityOf(field("t"), &req.Tokens[0])
-	if w := set.scan(e.space.Min(), e.space.Max(), nil); w > 100 {
+	if w := set.scan(e.space.Box(), nil); w > 100 {
 		t.Errorf("finding a token in the line goes through %d rows and slots, past its 100 rows", w)
 	}
 }
@@ -349,7 +349,7 @@ func TestReachable_NoClearSegmentLeavesTheFlood(t *testing.T) {
 		size := 1 + r.IntN(2)
 		from := grid.Space{Anchor: grid.C(r.IntN(n-size+1), r.IntN(n-size+1), r.IntN(n-size+1)), Size: size, Height: size}
 		sc.at.from = from
-		hull := box{grid.C(0, 0, 0), grid.C(n-1, n-1, n-1)}
+		hull := grid.Box{Min: grid.C(0, 0, 0), Max: grid.C(n-1, n-1, n-1)}
 		sc.foot.count = n * n * n
 		set := &cellSet{} // no cells of a shape: only the flood is wanted
 		seen, _ := sc.reachable(set, hull, math.MaxInt)
@@ -389,7 +389,7 @@ func TestReachable_NoClearSegmentLeavesTheFlood(t *testing.T) {
 				continue
 			}
 			clear++
-			if !seen[hull.index(q)] {
+			if !seen[boxIndex(hull, q)] {
 				t.Fatalf("case %d: the segment %v → %v is clear, but the flood from %+v does not reach %v\nsolids %v", i, p, qp, from, q, solids)
 			}
 		}
@@ -447,10 +447,10 @@ func TestReachable_5_2_Squeezes(t *testing.T) {
 			sc := &scene{solids: terrainOf(solids, nil)}
 			sc.w = &budget{}
 			sc.at.from = grid.Unit(c.p.Cell())
-			hull := box{grid.C(0, 0, 0), c.top}
+			hull := grid.Box{Min: grid.C(0, 0, 0), Max: c.top}
 			sc.foot.count = 8
 			seen, _ := sc.reachable(&cellSet{}, hull, math.MaxInt)
-			if got := seen[hull.index(c.q.Cell())]; got != c.reached {
+			if got := seen[boxIndex(hull, c.q.Cell())]; got != c.reached {
 				t.Errorf("the flood reaches %v: %v, want %v", c.q.Cell(), got, c.reached)
 			}
 		})
@@ -479,8 +479,7 @@ func TestCut_3_2_TheFloodChangesNoAnswer(t *testing.T) {
 		if e != nil || template.CheckCount(sc.foot.count) != nil {
 			continue
 		}
-		hull := sc.foot.box
-		hull.grow(sc.at.from.Min(), sc.at.from.Max())
+		hull := sc.foot.box.Union(sc.at.from.Box())
 		all := newCellSet(sc.shape, sc.at.Placement, sc.foot, stBarred)
 		sc.cut(all, nil, hull, math.MaxInt, true)
 		pruned := newCellSet(sc.shape, sc.at.Placement, sc.foot, stBarred)
@@ -525,9 +524,9 @@ func TestCellSet_HoldsTheShapeAndNoMore(t *testing.T) {
 		in := map[grid.Cell]bool{}
 		s.shape.Cells(s.at.Placement, func(c grid.Cell) { in[c] = true })
 		b := s.foot.box
-		for z := b.lo.Z - 1; z <= b.hi.Z+1; z++ {
-			for y := b.lo.Y - 1; y <= b.hi.Y+1; y++ {
-				for x := b.lo.X - 1; x <= b.hi.X+1; x++ {
+		for z := b.Min.Z - 1; z <= b.Max.Z+1; z++ {
+			for y := b.Min.Y - 1; y <= b.Max.Y+1; y++ {
+				for x := b.Min.X - 1; x <= b.Max.X+1; x++ {
 					c := grid.C(x, y, z)
 					if got := set.get(c) == stIn; got != in[c] {
 						t.Fatalf("case %d %s: %v in the set %v, in the shape %v", i, s.shape, c, got, in[c])

@@ -13,10 +13,10 @@ import (
 // fills above 400 as 400.
 type Solids interface{ Fill(c grid.Cell) int }
 
-// Regions is optional for a Solids: Empty reports whether no cell of the inclusive box
-// lo..hi has a fill above 0. Blocked uses it to answer at once for segments far from any
+// Regions is optional for a Solids: Empty reports whether no cell of the box b has a fill
+// above 0. Blocked uses it to answer at once for segments far from any
 // solid. A false answer is always safe.
-type Regions interface{ Empty(lo, hi grid.Cell) bool }
+type Regions interface{ Empty(b grid.Box) bool }
 
 // Walls is optional for a Solids: thin walls (SPEC §5.6) beside the solid cells.
 // WallBlocked reports whether one blocks the segment from a to b; Blocked asks it first.
@@ -59,9 +59,9 @@ func Check(a, b Point, s Solids) (blocked bool, err error) {
 	}
 	if r, ok := s.(Regions); ok {
 		ca, cb := a.Cell(), b.Cell()
-		lo := grid.Cell{X: min(ca.X, cb.X) - 1, Y: min(ca.Y, cb.Y) - 1, Z: min(ca.Z, cb.Z) - 1}
-		hi := grid.Cell{X: max(ca.X, cb.X) + 1, Y: max(ca.Y, cb.Y) + 1, Z: max(ca.Z, cb.Z) + 1}
-		if r.Empty(lo, hi) {
+		b := grid.Box{Min: grid.Cell{X: min(ca.X, cb.X) - 1, Y: min(ca.Y, cb.Y) - 1, Z: min(ca.Z, cb.Z) - 1},
+			Max: grid.Cell{X: max(ca.X, cb.X) + 1, Y: max(ca.Y, cb.Y) + 1, Z: max(ca.Z, cb.Z) + 1}}
+		if r.Empty(b) {
 			return false, nil
 		}
 	}

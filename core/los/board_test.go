@@ -60,10 +60,10 @@ func (b *board) each(visit func(c grid.Cell, f int)) {
 // regionBoard is a board that also answers Regions, by looking at every cell of the box.
 type regionBoard struct{ *board }
 
-func (r regionBoard) Empty(lo, hi grid.Cell) bool {
+func (r regionBoard) Empty(b grid.Box) bool {
 	empty := true
 	r.each(func(c grid.Cell, _ int) {
-		if lo.X <= c.X && c.X <= hi.X && lo.Y <= c.Y && c.Y <= hi.Y && lo.Z <= c.Z && c.Z <= hi.Z {
+		if b.Min.X <= c.X && c.X <= b.Max.X && b.Min.Y <= c.Y && c.Y <= b.Max.Y && b.Min.Z <= c.Z && c.Z <= b.Max.Z {
 			empty = false
 		}
 	})
