@@ -21,9 +21,10 @@ import { load } from "../index.js";
 /** @typedef {import("../index.js").CoverRequest} CoverRequest */
 /** @typedef {import("../index.js").CoverResult} CoverResult */
 /** @typedef {import("../index.js").Line} Line */
+/** @typedef {import("../index.js").Wall} Wall  a thin wall (SPEC §5.6), as requests carry it: ends in squares on the plane */
 /** @typedef {"N" | "E" | "S" | "W"} Quarter */
 /** @typedef {"none" | "alliesExcluded" | "enemiesOnly"} Trait */
-/** @typedef {"move" | "wall" | "low" | "erase" | "path"} Tool */
+/** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin"} Tool  "wall" paints solid squares, "thin" draws thin walls */
 /** @typedef {"caster" | "origin" | "line" | "wall"} Placement  how a template is put on the board */
 
 /**
@@ -40,7 +41,7 @@ import { load } from "../index.js";
  * built from it (buildRequest); import reads one back (readScene).
  * @typedef {{cols: number, rows: number, template: string, rules: "" | Rules,
  *   range: null | number | "self" | "touch", source: boolean, caster: Entity, tokens: Entity[],
- *   obstacles: Block[], origin: Pos, aim: Pos, path: CellTuple[], orientation: Quarter,
+ *   obstacles: Block[], walls: Wall[], origin: Pos, aim: Pos, path: CellTuple[], orientation: Quarter,
  *   trait: Trait, excludeCaster: boolean, rolls: Rolls, force: Force}} Scene
  */
 /** @typedef {{kind: "entity", id: string} | {kind: "origin"} | {kind: "aim"}} Sel  a thing that can be selected and dragged */
@@ -61,6 +62,7 @@ const COLOURS = {
   wall: "#3c4850", wallEdge: "#1d252a", low: "#aab6bd", lowHatch: "#5f6f78",
   party: "#1e6fd9", enemy: "#d32f2f", neutral: "#8d8a80", hit: "#ffd400", ink: "#1f2328",
   clear: "#2fbf4a", blocked: "#ff3b3b", handle: "#6a1b9a", bad: "#c62828", path: "#8d5b3e",
+  thin: "#15191d", fence: "#4b5761",
 };
 /** @type {Record<string, string>} */
 const BADGE = { none: "#eceff1", partial: "#fff59d", half: "#ffb74d", cover: "#ffb74d", full: "#c62828" };
@@ -112,6 +114,8 @@ const dom = {
   atkResult: $("atk-result", HTMLParagraphElement),
   help: $("help", HTMLDialogElement), helpButton: $("help-button", HTMLButtonElement),
   tools: Array.from(document.querySelectorAll("button.tool"), (b) => /** @type {HTMLButtonElement} */ (b)),
+  wallDoor: $("wall-door", HTMLButtonElement), wallFence: $("wall-fence", HTMLButtonElement),
+  wallDelete: $("wall-delete", HTMLButtonElement), wallInfo: $("wall-info", HTMLOutputElement), sampleRoom: $("sample-room", HTMLButtonElement),
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -154,7 +158,7 @@ function sampleScene() {
       entity({ id: "Paladin", x: 7, y: 9, side: "party", defence: 5 }),
       entity({ id: "Bandit", x: 18, y: 12, side: "neutral", defence: 2 }),
     ],
-    obstacles,
+    obstacles, walls: [],
     origin: { x: 15, y: 6, z: 0 }, aim: { x: 10, y: 8, z: 0 }, path: [], orientation: "N",
     trait: "none", excludeCaster: false,
     rolls: { on: false, stat: 7, modifiers: 0, luck: 0, seed: 42 },
@@ -176,6 +180,7 @@ const ui = {
   /** @type {CellTuple[]} the cells the template would cover, drawn hatched, when a rule was broken */ ghost: [],
   /** @type {string} what the board is waiting for (a wall with no squares yet) */ waiting: "",
   /** @type {null | EngineError & {text: string}} the notation box's own error */ notationError: null,
+  /** @type {MoveRequest | null} the move request last sent */ moveRequest: null,
   /** @type {MoveResult | null} */ move: null,
   /** @type {string} */ moveError: "",
   /** @type {Tool} */ tool: "move",
@@ -185,6 +190,11 @@ const ui = {
   /** @type {null | {sel: Sel, dx: number, dy: number, moved: boolean, blocked: null | {x: number, y: number, size: number, why: string}}} */ drag: null,
   /** @type {null | {fill: number, erase: boolean, last: {x: number, y: number}, changed: boolean, skipped: string}} */ paint: null,
   /** @type {null | {add: boolean, last: {x: number, y: number}, changed: boolean}} */ pathStroke: null,
+  /** @type {null | {a: [number, number], b: [number, number], hit: number | null}} a thin wall being drawn, grid point to grid point; hit: the wall pressed on */ wallStroke: null,
+  /** @type {number | null} the selected thin wall (an index of scene.walls), with the Thin wall tool */ wall: null,
+  /** @type {number | null} the thin wall under the pointer */ hoverWall: null,
+  /** @type {{x: number, y: number} | null} the grid point nearest the pointer, with the Thin wall tool */ hoverPoint: null,
+  /** whether the next thin walls drawn are fences (top 0.5) */ fence: false,
   sq: 32, dpr: 1,
   /** @type {[number, number][]} the area cells the last draw painted (ground level) */ drawnCells: [],
   /** @type {{id: string, from: [number, number], to: [number, number], blocked: boolean}[]} cover lines the last draw painted, in CSS pixels */ drawnLines: [],
@@ -282,6 +292,19 @@ function tokenOut(e, caster) {
 }
 
 /**
+ * A thin wall as requests carry it (CONTRACT Wall): only the fields it sets.
+ * @param {Wall} w @returns {Wall}
+ */
+function wallOut(w) {
+  /** @type {Wall} */
+  const out = { a: [w.a[0], w.a[1]], b: [w.b[0], w.b[1]] };
+  if (w.bottom !== undefined) out.bottom = w.bottom;
+  if (w.top !== undefined) out.top = w.top;
+  if (w.open) out.open = true;
+  return out;
+}
+
+/**
  * The evaluate request for a scene (CONTRACT evaluate): what the demo sends and what Export
  * writes. Only the fields the template uses are present; an empty Range is no range at all.
  * @param {Scene} s @param {Template} t @returns {Request}
@@ -299,6 +322,7 @@ function buildRequest(s, t) {
   if (s.range !== null) req.range = s.range;
   req.tokens = s.tokens.map((e) => tokenOut(e, false));
   req.obstacles = s.obstacles.map((o) => ({ ...o }));
+  req.walls = s.walls.map(wallOut);
   req.bounds = { min: [0, 0, 0], max: [s.cols - 1, s.rows - 1, 0] };
   if (s.trait !== "none" || s.excludeCaster) req.targeting = { trait: s.trait, excludeCaster: s.excludeCaster };
   if (s.rolls.on) {
@@ -334,6 +358,7 @@ function evaluateScene() {
   ui.ghost = [];
   ui.waiting = "";
   ui.request = null;
+  ui.moveRequest = null;
   ui.move = null;
   ui.moveError = "";
   const engine = ui.engine;
@@ -373,8 +398,10 @@ function evaluateScene() {
     const mreq = {
       kind: scene.force.kind, distance: scene.force.distance, source: { x: c.x, y: c.y, z: c.z }, target: target.id,
       tokens: entities(scene).map((e) => tokenOut(e, false)), obstacles: scene.obstacles.map((o) => ({ ...o })),
+      walls: scene.walls.map(wallOut),
       bounds: { min: [0, 0, -1000], max: [scene.cols - 1, scene.rows - 1, 1000] },
     };
+    ui.moveRequest = mreq;
     try {
       ui.move = engine.move(mreq);
     } catch (err) {
@@ -405,6 +432,7 @@ function evaluateAttack(engine) {
     target: tokenOut(target, false),
     tokens: entities(scene).filter((e) => e !== attacker && e !== target).map((e) => tokenOut(e, false)),
     obstacles: scene.obstacles.map((o) => ({ ...o })),
+    walls: scene.walls.map(wallOut),
   };
   ui.attackRequest = req;
   try {
@@ -475,6 +503,42 @@ function entityValue(v, where, defence) {
   };
 }
 
+/** @param {unknown} v @param {string} where @returns {number | undefined} a number of levels, or undefined when absent */
+function levelValue(v, where) {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== "number" || !Number.isFinite(v)) fail(`${where}: expected a number of levels, got ${JSON.stringify(v)}`);
+  if (Math.abs(v) > 1e6) fail(`${where}: ${v} is outside −1000000…1000000`);
+  return v;
+}
+
+/**
+ * A thin wall of an imported request (CONTRACT Wall); whether it lies on the board is checked
+ * once the board is known.
+ * @param {unknown} v @param {string} where @returns {Wall}
+ */
+function wallValue(v, where) {
+  if (!isObject(v)) fail(`${where}: expected {"a": [x, y], "b": [x, y]} (with bottom, top and open if wanted)`);
+  const point = (/** @type {unknown} */ p, /** @type {string} */ name) => {
+    if (p === undefined || p === null) fail(`${where}.${name} is missing: a wall runs from a to b, each [x, y] in squares`);
+    if (!Array.isArray(p) || p.length !== 2 || !p.every((n) => typeof n === "number" && Number.isFinite(n))) fail(`${where}.${name}: expected [x, y], two numbers of squares, got ${JSON.stringify(p)}`);
+    if (p.some((n) => Math.abs(n) > 1e6)) fail(`${where}.${name}: ${p.join(", ")} is outside −1000000…1000000`);
+    return /** @type {[number, number]} */ ([p[0], p[1]]);
+  };
+  const a = point(v.a, "a"), b = point(v.b, "b");
+  // CONTRACT: the ends are rounded to 1/400 of a square, and must then differ.
+  const q = (/** @type {number} */ n) => Math.round(n * 400);
+  if (q(a[0]) === q(b[0]) && q(a[1]) === q(b[1])) fail(`${where}: a and b are the same point (${a.join(", ")}): a wall needs two different ends`);
+  const bottom = levelValue(v.bottom, `${where}.bottom`), top = levelValue(v.top, `${where}.top`);
+  if (bottom !== undefined && top !== undefined && bottom > top) fail(`${where}.bottom: ${bottom} is above top ${top}`);
+  if (v.open !== undefined && v.open !== null && typeof v.open !== "boolean") fail(`${where}.open: expected true or false`);
+  /** @type {Wall} */
+  const w = { a, b };
+  if (bottom !== undefined) w.bottom = bottom;
+  if (top !== undefined) w.top = top;
+  if (v.open === true) w.open = true;
+  return w;
+}
+
 /**
  * Reads an evaluate request (CONTRACT) into a scene, or throws a SceneError that says what is
  * wrong. The engine judges it last: a request it refuses as malformed is refused; one that only
@@ -488,7 +552,7 @@ function readScene(data, extras = {}) {
   if (!isObject(data)) fail("expected a JSON object: an evaluate request with template, caster, tokens, obstacles…");
   /** @type {string[]} */
   const ignored = [];
-  const known = new Set(["template", "rules", "caster", "origin", "aim", "path", "range", "tokens", "obstacles", "bounds", "targeting", "resolve", "orientation"]);
+  const known = new Set(["template", "rules", "caster", "origin", "aim", "path", "range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve", "orientation"]);
   for (const k of Object.keys(data)) if (!known.has(k)) ignored.push(k);
 
   // The template: text, or an object as parse returns it.
@@ -566,6 +630,10 @@ function readScene(data, extras = {}) {
     if (!old || old.fill < b.fill) blocks.set(key(b), b); // SPEC §1.6: a cell listed twice takes the larger fill
   });
   const obstacles = [...blocks.values()];
+  if (!Array.isArray(data.walls ?? [])) fail("walls: expected an array of thin walls");
+  const rawWalls = /** @type {unknown[]} */ (data.walls ?? []);
+  if (rawWalls.length > 10000) fail("walls: at most 10000 (CONTRACT limits)");
+  const walls = rawWalls.map((v, i) => wallValue(v, `walls[${i}]`));
 
   // The board: the request's bounds, else big enough for everything on it.
   let cols = 24, rows = 16;
@@ -578,11 +646,18 @@ function readScene(data, extras = {}) {
   } else {
     for (const e of [caster, ...tokens]) { cols = Math.max(cols, e.x + e.size); rows = Math.max(rows, e.y + e.size); }
     for (const o of obstacles) { cols = Math.max(cols, o.x + 1); rows = Math.max(rows, o.y + 1); }
+    for (const w of walls) for (const [x, y] of [w.a, w.b]) { cols = Math.max(cols, Math.ceil(x)); rows = Math.max(rows, Math.ceil(y)); }
     if (cols > BOARD_MAX || rows > BOARD_MAX) fail(`the scene is larger than the demo's largest board (${BOARD_MAX} × ${BOARD_MAX} squares)`);
   }
   const onBoard = (/** @type {number} */ x, /** @type {number} */ y, size = 1) => x >= 0 && y >= 0 && x + size <= cols && y + size <= rows;
   for (const e of [caster, ...tokens]) if (!onBoard(e.x, e.y, e.size)) fail(`${e.id} at ${e.x}, ${e.y} is off the ${cols} × ${rows} board`);
   obstacles.forEach((o) => { if (!onBoard(o.x, o.y)) fail(`the obstacle at ${o.x}, ${o.y} is off the ${cols} × ${rows} board`); });
+  // A wall's ends are points of the board: grid lines 0 … cols across, 0 … rows down.
+  walls.forEach((w, i) => {
+    for (const [name, [x, y]] of /** @type {[string, [number, number]][]} */ ([["a", w.a], ["b", w.b]])) {
+      if (!(x >= 0 && x <= cols && y >= 0 && y <= rows)) fail(`walls[${i}].${name}: ${x}, ${y} is off the ${cols} × ${rows} board (its grid lines run 0…${cols} across and 0…${rows} down)`);
+    }
+  });
 
   let range = /** @type {Scene["range"]} */ (null);
   const rv = data.range;
@@ -639,7 +714,7 @@ function readScene(data, extras = {}) {
   const s = {
     cols, rows, template: text, rules, range,
     source: t.rules === "tdgs" && (t.shape === "cone" || t.shape === "line") ? originIn !== null || (extras.source ?? false) : (extras.source ?? false),
-    caster, tokens, obstacles,
+    caster, tokens, obstacles, walls,
     origin: originIn ?? (extras.origin ? clampPos(extras.origin) : near),
     aim: aim ?? (extras.aim ? clampPos(extras.aim) : clampPos({ x: near.x + ahead[0] * 3, y: near.y + ahead[1] * 3, z: 0 })),
     path, orientation, trait, excludeCaster, rolls,
@@ -770,6 +845,9 @@ function sceneReplaced() {
   ui.drag = null;
   ui.paint = null;
   ui.pathStroke = null;
+  ui.wallStroke = null;
+  ui.hoverWall = null;
+  if (ui.wall !== null && ui.wall >= scene.walls.length) ui.wall = null;
   if (ui.engine) ui.template = ui.engine.parse(scene.template);
   fitTool();
   syncFields();
@@ -941,6 +1019,8 @@ function draw() {
     ctx.stroke();
   }
 
+  drawThinWalls();
+
   const t = ui.template;
   // The range: every square within it of the caster's space (Chebyshev, SPEC §1.4).
   const r = t ? rangeOf(t, scene) : null;
@@ -992,8 +1072,10 @@ function draw() {
     ctx.strokeRect(b.x * sq + 2, b.y * sq + 2, b.size * sq - 4, b.size * sq - 4);
     ctx.setLineDash([]);
   }
+  // The thin wall being drawn, and the grid point it would start from.
+  drawWallStroke();
   // The square a painting tool would change.
-  if (ui.hoverCell && ui.tool !== "move") {
+  if (ui.hoverCell && ui.tool !== "move" && ui.tool !== "thin") {
     ctx.lineWidth = 2;
     ctx.strokeStyle = ui.tool === "erase" ? COLOURS.bad : COLOURS.handle;
     ctx.strokeRect(ui.hoverCell.x * sq + 1, ui.hoverCell.y * sq + 1, sq - 2, sq - 2);
@@ -1102,7 +1184,107 @@ function drawForce() {
     ctx.lineWidth = 2;
     ctx.strokeRect(m.end.x * sq + 3, m.end.y * sq + 3, e.size * sq - 6, e.size * sq - 6);
   }
-  if (m.collision) cross(m.collision.at[0] * sq + sq / 2, m.collision.at[1] * sq + sq / 2, sq * 0.22);
+  if (m.collision && m.collision.kind === "wall") {
+    // A thin wall stops the step between two squares: the cross sits where the step meets it.
+    const [lx, ly] = pts[pts.length - 1], ax = m.collision.at[0] * sq + half, ay = m.collision.at[1] * sq + half;
+    cross((lx + ax) / 2, (ly + ay) / 2, sq * 0.22);
+  } else if (m.collision) cross(m.collision.at[0] * sq + sq / 2, m.collision.at[1] * sq + sq / 2, sq * 0.22);
+}
+
+/** Line widths of thin walls, in CSS pixels: thicker on large squares, never thinner than legible. */
+const wallScale = () => Math.max(0.7, Math.min(1.25, ui.sq / 32));
+
+/**
+ * Thin walls (SPEC §5.6), over the squares and the area, under cover lines and creatures: a dark
+ * core over a white casing, so that a wall shows on the board, on the area and on a dark solid
+ * square alike. Closed walls are thick and solid; fences (a `top`) thinner, with posts; open
+ * doors dashed, with hinges at both ends and, when short, the leaf swung open.
+ */
+function drawThinWalls() {
+  const sq = ui.sq, k = wallScale();
+  ctx.save();
+  ctx.setLineDash([]);
+  scene.walls.forEach((w, i) => {
+    const ax = w.a[0] * sq, ay = w.a[1] * sq, bx = w.b[0] * sq, by = w.b[1] * sq;
+    const len = Math.hypot(bx - ax, by - ay) || 1, ux = (bx - ax) / len, uy = (by - ay) / len;
+    const fence = w.top !== undefined;
+    const core = (fence ? 2.5 : 5) * k, casing = core + 4;
+    const seg = () => { ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(bx, by); };
+    ctx.lineCap = "round";
+    if (i === ui.wall || i === ui.hoverWall) {
+      ctx.lineWidth = casing + (i === ui.wall ? 8 : 5);
+      ctx.strokeStyle = i === ui.wall ? "rgba(11, 98, 214, 0.75)" : "rgba(106, 27, 154, 0.35)";
+      seg(); ctx.stroke();
+    }
+    ctx.lineWidth = casing;
+    ctx.strokeStyle = "#fff";
+    seg(); ctx.stroke();
+    ctx.strokeStyle = fence ? COLOURS.fence : COLOURS.thin;
+    ctx.lineWidth = core;
+    if (w.open) {
+      ctx.lineCap = "butt";
+      ctx.setLineDash([core * 1.6, core * 1.1]);
+      seg(); ctx.stroke();
+      ctx.setLineDash([]);
+      if (len <= 2.01 * sq) {
+        // The leaf, swung a quarter turn on its hinge at a, and the arc it sweeps.
+        const lx = ax - uy * len, ly = ay + ux * len;
+        ctx.lineWidth = Math.max(1.5, core * 0.45);
+        ctx.beginPath(); ctx.moveTo(ax, ay); ctx.lineTo(lx, ly); ctx.stroke();
+        ctx.setLineDash([3, 3]);
+        ctx.lineWidth = 1;
+        const start = Math.atan2(uy, ux);
+        ctx.beginPath(); ctx.arc(ax, ay, len, start, start + Math.PI / 2); ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      for (const [hx, hy] of [[ax, ay], [bx, by]]) {
+        ctx.beginPath(); ctx.arc(hx, hy, casing / 2 + 0.5, 0, 2 * Math.PI);
+        ctx.fillStyle = "#fff"; ctx.fill();
+        ctx.lineWidth = 1.5; ctx.stroke();
+      }
+    } else {
+      seg(); ctx.stroke();
+      if (fence) {
+        // Posts every half square.
+        const n = Math.max(1, Math.round((len / sq) * 2));
+        ctx.lineCap = "butt";
+        ctx.lineWidth = 2;
+        ctx.beginPath();
+        for (let j = 0; j <= n; j++) {
+          const px = ax + (bx - ax) * (j / n), py = ay + (by - ay) * (j / n), r = core + 2;
+          ctx.moveTo(px - uy * r, py + ux * r); ctx.lineTo(px + uy * r, py - ux * r);
+        }
+        ctx.stroke();
+      }
+    }
+    if (i === ui.wall) {
+      ctx.fillStyle = "#0b62d6";
+      for (const [hx, hy] of [[ax, ay], [bx, by]]) { ctx.beginPath(); ctx.arc(hx, hy, 3.5, 0, 2 * Math.PI); ctx.fill(); }
+    }
+  });
+  ctx.restore();
+}
+
+/** The thin wall being drawn (dashed, from grid point to grid point), or the grid point under the pointer. */
+function drawWallStroke() {
+  if (ui.tool !== "thin") return;
+  const sq = ui.sq, st = ui.wallStroke;
+  const dot = (/** @type {number} */ x, /** @type {number} */ y) => {
+    ctx.beginPath(); ctx.arc(x * sq, y * sq, 5, 0, 2 * Math.PI);
+    ctx.fillStyle = "#fff"; ctx.fill();
+    ctx.lineWidth = 2.5; ctx.strokeStyle = COLOURS.handle; ctx.stroke();
+  };
+  if (st) {
+    ctx.save();
+    ctx.lineCap = "round";
+    ctx.setLineDash([6, 5]);
+    ctx.lineWidth = 4;
+    ctx.strokeStyle = COLOURS.handle;
+    ctx.beginPath(); ctx.moveTo(st.a[0] * sq, st.a[1] * sq); ctx.lineTo(st.b[0] * sq, st.b[1] * sq); ctx.stroke();
+    ctx.restore();
+    dot(st.a[0], st.a[1]);
+    if (st.b[0] !== st.a[0] || st.b[1] !== st.a[1]) dot(st.b[0], st.b[1]);
+  } else if (ui.hoverPoint) dot(ui.hoverPoint.x, ui.hoverPoint.y);
 }
 
 function drawEntities() {
@@ -1362,6 +1544,7 @@ function renderPanel() {
   }
   renderEditor();
   renderAttack();
+  renderWallTools();
   dom.rollsFields.hidden = !scene.rolls.on;
 
   // Forced movement.
@@ -1611,8 +1794,112 @@ function moveTo(sel, x, y) {
 function setTool(tool) {
   ui.tool = tool;
   for (const b of dom.tools) b.setAttribute("aria-pressed", b.dataset.tool === tool ? "true" : "false");
+  if (tool !== "thin") { ui.wall = null; ui.wallStroke = null; ui.hoverWall = null; ui.hoverPoint = null; }
+  renderWallTools();
   updateCursor();
   draw();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Thin walls (SPEC §5.6): drawn from grid point to grid point, selected, opened, deleted.
+
+/** The grid point nearest (px, py), on the board (grid lines 0 … cols, 0 … rows). @param {number} px @param {number} py */
+function gridAt(px, py) {
+  return { x: Math.min(Math.max(Math.round(px / ui.sq), 0), scene.cols), y: Math.min(Math.max(Math.round(py / ui.sq), 0), scene.rows) };
+}
+
+/** The thin wall nearest (px, py) within a few pixels of it, the last drawn on a tie, or null. @param {number} px @param {number} py */
+function wallAt(px, py) {
+  const sq = ui.sq, tol = Math.max(6, sq * 0.22);
+  /** @type {number | null} */
+  let best = null, bestD = tol;
+  scene.walls.forEach((w, i) => {
+    const ax = w.a[0] * sq, ay = w.a[1] * sq, bx = w.b[0] * sq, by = w.b[1] * sq;
+    const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy || 1;
+    const t = Math.min(1, Math.max(0, ((px - ax) * dx + (py - ay) * dy) / l2));
+    const d = Math.hypot(px - (ax + t * dx), py - (ay + t * dy));
+    if (d <= bestD) { best = i; bestD = d; }
+  });
+  return best;
+}
+
+/** A wall's ends and kind, in words. @param {Wall} w */
+function wallWords(w) {
+  const kind = w.top !== undefined ? "fence" : "wall";
+  return `${w.a.join(", ")} → ${w.b.join(", ")} · ${w.open ? `open (${kind})` : kind}`;
+}
+
+/** Selects a thin wall (or none); the fence toggle follows it. @param {number | null} i */
+function selectWall(i) {
+  ui.wall = i;
+  if (i !== null) ui.fence = scene.walls[i].top !== undefined;
+  renderWallTools();
+  draw();
+}
+
+/** Adds the thin wall a → b (the same wall again only selects it), as one undo step. @param {[number, number]} a @param {[number, number]} b */
+function addWall(a, b) {
+  const same = scene.walls.findIndex((w) => (w.a[0] === a[0] && w.a[1] === a[1] && w.b[0] === b[0] && w.b[1] === b[1]) ||
+    (w.a[0] === b[0] && w.a[1] === b[1] && w.b[0] === a[0] && w.b[1] === a[1]));
+  if (same >= 0) { selectWall(same); flash(`That wall is already there: ${wallWords(scene.walls[same])}.`); return; }
+  commit();
+  /** @type {Wall} */
+  const w = { a, b };
+  if (ui.fence) w.top = 0.5;
+  scene.walls.push(w);
+  ui.wall = scene.walls.length - 1;
+  commit();
+  refresh();
+}
+
+/** Opens or closes a thin wall: an open door blocks nothing (SPEC §5.6). @param {number} i */
+function toggleDoor(i) {
+  const w = scene.walls[i];
+  if (!w) return;
+  commit();
+  if (w.open) delete w.open;
+  else w.open = true;
+  commit();
+  refresh();
+}
+
+/** The fence toggle: the next walls drawn, and the selected one, are waist-high (top 0.5) or full. */
+function toggleFence() {
+  ui.fence = !ui.fence;
+  const w = ui.wall !== null ? scene.walls[ui.wall] : null;
+  if (w) {
+    commit();
+    if (ui.fence) w.top = 0.5;
+    else delete w.top;
+    commit();
+    refresh();
+  } else renderWallTools();
+}
+
+function removeWall() {
+  const i = ui.wall;
+  if (i === null || !scene.walls[i]) return;
+  commit();
+  scene.walls.splice(i, 1);
+  ui.wall = null;
+  ui.hoverWall = null;
+  commit();
+  refresh();
+}
+
+/**
+ * The thin wall buttons, about the selected wall (there is one only with the Thin wall tool).
+ * They are always there, so that the toolbar never reflows and the board never moves under the
+ * pointer; the text beside them has a fixed width for the same reason.
+ */
+function renderWallTools() {
+  const w = ui.wall !== null ? scene.walls[ui.wall] ?? null : null;
+  dom.wallDoor.disabled = !w;
+  dom.wallDelete.disabled = !w;
+  dom.wallDoor.setAttribute("aria-pressed", w && w.open ? "true" : "false");
+  dom.wallFence.setAttribute("aria-pressed", ui.fence ? "true" : "false");
+  const text = w ? `selected: ${wallWords(w)}` : ui.tool !== "thin" ? "T: thin walls and doors" : "drag between grid points; click a wall";
+  if (dom.wallInfo.value !== text) { dom.wallInfo.value = text; dom.wallInfo.title = text; }
 }
 
 function updateCursor() {
@@ -1705,6 +1992,14 @@ canvas.addEventListener("pointerdown", (e) => {
     return;
   }
   canvas.setPointerCapture(e.pointerId);
+  if (ui.tool === "thin") {
+    // Press at a grid point, release at another: a wall between them. Released where it was
+    // pressed, it is a click: it selects the wall under the pointer (or none).
+    const g = gridAt(pt.px, pt.py);
+    ui.wallStroke = { a: [g.x, g.y], b: [g.x, g.y], hit: wallAt(pt.px, pt.py) };
+    draw();
+    return;
+  }
   if (ui.tool === "path") {
     ui.pathStroke = { add: !scene.path.some(([x, y]) => x === c.x && y === c.y), last: c, changed: false };
     pathSquare(c);
@@ -1753,18 +2048,42 @@ canvas.addEventListener("pointermove", (e) => {
     if (cellChanged) refresh();
     return;
   }
+  if (ui.wallStroke) {
+    const g = gridAt(pt.px, pt.py), st = ui.wallStroke;
+    if (g.x !== st.b[0] || g.y !== st.b[1]) { st.b = [g.x, g.y]; draw(); }
+    return;
+  }
+  // With the Thin wall tool: the grid point a wall would start from, and the wall a click would select.
+  let wallHover = false;
+  if (ui.tool === "thin") {
+    const g = inside ? gridAt(pt.px, pt.py) : null;
+    const w = inside ? wallAt(pt.px, pt.py) : null;
+    const hp = ui.hoverPoint;
+    wallHover = w !== ui.hoverWall || (g === null) !== (hp === null) || (!!g && !!hp && (g.x !== hp.x || g.y !== hp.y));
+    ui.hoverWall = w;
+    ui.hoverPoint = g;
+  }
   // Hovering: the creature under the pointer shows its cover lines.
   const sel = ui.tool === "move" && inside ? grabAt(pt.px, pt.py) : null;
   const id = sel && sel.kind === "entity" ? sel.id : null;
   updateCursor();
-  if (id !== ui.hoverId) { ui.hoverId = id; refresh(); } else if (cellChanged && ui.tool !== "move") draw();
+  if (id !== ui.hoverId) { ui.hoverId = id; refresh(); } else if ((cellChanged && ui.tool !== "move") || wallHover) draw();
 });
 
-function endGesture() {
-  const d = ui.drag, p = ui.paint, s = ui.pathStroke;
+/** The end of a press: a drop, a stroke, a wall drawn; cancelled (Esc, pointercancel), a wall is not drawn. */
+function endGesture(cancel = false) {
+  const d = ui.drag, p = ui.paint, s = ui.pathStroke, w = ui.wallStroke;
   ui.drag = null;
   ui.paint = null;
   ui.pathStroke = null;
+  ui.wallStroke = null;
+  if (w) {
+    updateCursor();
+    if (cancel) draw();
+    else if (w.a[0] === w.b[0] && w.a[1] === w.b[1]) selectWall(w.hit);
+    else addWall(w.a, w.b);
+    return;
+  }
   if (d && d.blocked) ui.boardNote = "";
   if (p && p.skipped) flash(p.skipped);
   updateCursor();
@@ -1773,13 +2092,27 @@ function endGesture() {
     refresh();
   }
 }
-canvas.addEventListener("pointerup", endGesture);
-canvas.addEventListener("pointercancel", endGesture);
+canvas.addEventListener("pointerup", () => endGesture(false));
+canvas.addEventListener("pointercancel", () => endGesture(true));
 canvas.addEventListener("pointerleave", () => {
-  if (ui.drag || ui.paint || ui.pathStroke) return;
+  if (ui.drag || ui.paint || ui.pathStroke || ui.wallStroke) return;
   ui.hoverCell = null;
+  ui.hoverPoint = null;
+  ui.hoverWall = null;
   lastPoint = null;
   if (ui.hoverId) { ui.hoverId = null; refresh(); } else draw();
+});
+
+// A double-click on a thin wall opens or closes it: with the Thin wall tool, or with the Move
+// tool where there is nothing to grab (doors open in play, between moves).
+canvas.addEventListener("dblclick", (e) => {
+  if (!ui.engine || (ui.tool !== "thin" && ui.tool !== "move")) return;
+  const pt = pointOf(e);
+  if (ui.tool === "move" && grabAt(pt.px, pt.py)) return;
+  const i = wallAt(pt.px, pt.py);
+  if (i === null) return;
+  if (ui.tool === "thin") ui.wall = i;
+  toggleDoor(i);
 });
 
 /** Turns 45° (cones and lines with the caster's facing) or, for a rectangle, a quarter. @param {number} k */
@@ -1842,6 +2175,9 @@ document.addEventListener("keydown", (e) => {
   else if (lower === "w") setTool("wall");
   else if (lower === "l") setTool("low");
   else if (lower === "x") setTool("erase");
+  else if (lower === "t") setTool("thin");
+  else if (lower === "d" && ui.tool === "thin") { if (ui.wall !== null) toggleDoor(ui.wall); }
+  else if (lower === "f" && ui.tool === "thin") toggleFence();
   else if (lower === "p" && ui.template && placementOf(ui.template, scene) === "wall") setTool("path");
   else if (k === "[" || k === "]") {
     const list = selectables();
@@ -1850,9 +2186,14 @@ document.addEventListener("keydown", (e) => {
     const next = k === "]" ? (i + 1) % list.length : (i <= 0 ? list.length - 1 : i - 1);
     select(list[next]);
   } else if (k === "Escape") {
-    if (ui.drag) { endGesture(); return; }
+    if (ui.drag || ui.wallStroke) { endGesture(true); return; }
     ui.attack.pick = 0; // picking an attacker and a target stops too
+    ui.wall = null;
+    renderWallTools();
     select(null);
+  } else if ((k === "Delete" || k === "Backspace") && ui.tool === "thin" && ui.wall !== null) {
+    e.preventDefault();
+    removeWall();
   } else if ((k === "Delete" || k === "Backspace") && ui.selected && ui.selected.kind === "entity") {
     e.preventDefault();
     removeSelected();
@@ -1876,6 +2217,9 @@ function openHelp() {
 dom.helpButton.addEventListener("click", openHelp);
 
 for (const b of dom.tools) b.addEventListener("click", () => setTool(/** @type {Tool} */ (b.dataset.tool)));
+dom.wallDoor.addEventListener("click", () => { if (ui.wall !== null) toggleDoor(ui.wall); });
+dom.wallFence.addEventListener("click", toggleFence);
+dom.wallDelete.addEventListener("click", removeWall);
 dom.undo.addEventListener("click", undo);
 dom.redo.addEventListener("click", redo);
 
@@ -2258,9 +2602,56 @@ dom.sample.addEventListener("click", () => {
   sceneReplaced();
   sceneMessage("The sample scene is back (Undo returns to yours).", false);
 });
+/**
+ * The walled room (SPEC §5.6): a room of thin walls on the grid lines x 4…12, y 3…11, its east
+ * side open by a one-square door at y 6…7, a few crates in a corner. Talent's 3 burst (Draw
+ * Steel, §3.2) fills the room and escapes through the door (Runner is hit) but not through the
+ * walls (Lurker, just outside, is cut off); the Archer's ranged shot at the Cultist crosses the
+ * east wall (TDGS: every line blocked, full cover); the Guard, pushed west, is stopped by the
+ * west wall.
+ * @returns {Scene}
+ */
+function roomScene() {
+  const s = sampleScene();
+  s.template = "3 burst"; s.rules = ""; s.range = null; s.source = false;
+  /** @type {[number, number][]} */
+  const corners = [[4, 3], [12, 3], [12, 6], [12, 7], [12, 11], [4, 11], [4, 3]];
+  s.walls = corners.slice(1).map((b, i) => ({ a: corners[i], b, ...(i === 2 ? { open: true } : {}) }));
+  s.obstacles = [{ x: 4, y: 9, z: 0, fill: 1 }, { x: 4, y: 10, z: 0, fill: 1 }, { x: 5, y: 10, z: 0, fill: 1 }];
+  s.caster = entity({ id: "Talent", x: 10, y: 6, facing: "E", side: "party" });
+  s.tokens = [
+    entity({ id: "Cultist", x: 8, y: 8, side: "enemy", defence: 3 }),
+    entity({ id: "Runner", x: 13, y: 6, side: "enemy", defence: 4 }),
+    entity({ id: "Lurker", x: 12, y: 8, side: "enemy", defence: 4 }),
+    entity({ id: "Guard", x: 6, y: 6, side: "enemy", defence: 5 }),
+    entity({ id: "Archer", x: 17, y: 9, side: "enemy", defence: 5 }),
+  ];
+  s.origin = { x: 16, y: 12, z: 0 };
+  s.aim = { x: 18, y: 12, z: 0 };
+  s.force = { kind: "push", distance: 3 };
+  return s;
+}
+dom.sampleRoom.addEventListener("click", () => {
+  if (!ui.engine) return;
+  commit();
+  scene = roomScene();
+  ui.selected = { kind: "entity", id: "Guard" };
+  ui.hoverId = null;
+  ui.wall = null;
+  ui.attack = { attacker: "Archer", target: "Cultist", kind: "ranged", rules: "tdgs", flying: false, pick: 0 };
+  dom.attackSection.open = true;
+  dom.moveSection.open = true;
+  commit();
+  sceneReplaced();
+  sceneMessage("The walled room: the burst fills the room and leaves only through the open door; the Archer's shot crosses a wall; the Guard, pushed, hits one. Double-click the door to close it (Undo returns to your scene).", false);
+});
+
 dom.clearWalls.addEventListener("click", () => {
   commit();
   scene.obstacles = [];
+  scene.walls = [];
+  ui.wall = null;
+  ui.hoverWall = null;
   commit();
   refresh();
 });
@@ -2285,6 +2676,7 @@ draw();
     /** @returns {[number, number][]} */ drawnCells: () => ui.drawnCells.map((c) => /** @type {[number, number]} */ ([...c])),
     drawnLines: () => ui.drawnLines.map((l) => ({ ...l })),
     /** @returns {CoverRequest | null} */ attackRequest: () => ui.attackRequest && JSON.parse(JSON.stringify(ui.attackRequest)),
+    /** @returns {MoveRequest | null} */ moveRequest: () => ui.moveRequest && JSON.parse(JSON.stringify(ui.moveRequest)),
     /** The page coordinates of the centre of square (x, y) (plus an offset in squares). @param {number} x @param {number} y */
     cellCentre(x, y, ox = 0.5, oy = 0.5) {
       const r = canvas.getBoundingClientRect();

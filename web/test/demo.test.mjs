@@ -872,3 +872,264 @@ test("demo: attack cover — the ledge sample gives no cover to a standing melee
   assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scrolling");
   await clean(page, problems);
 });
+
+// Thin walls (SPEC §5.6, CONTRACT Wall): segments on grid lines, drawn with the Thin wall tool.
+
+/** The page's wall selection and the requests of its three engine calls. */
+const wallState = (page) => page.evaluate(() => {
+  const d = globalThis.__aoekitDemo;
+  return { wall: d.state.wall, move: d.state.move, moveRequest: d.moveRequest(), attackRequest: d.attackRequest(), attackResult: d.state.attackResult };
+});
+
+/** Double-clicks a board point given in squares (a grid line is a whole number). */
+async function dblclickAt(page, x, y) {
+  const p = await at(page, x, y, 0, 0);
+  await page.mouse.dblclick(p.x, p.y);
+}
+/** Clicks a board point given in squares. */
+async function clickAt(page, x, y) {
+  const p = await at(page, x, y, 0, 0);
+  await page.mouse.click(p.x, p.y);
+}
+const isDark = ([r, g, b]) => r < 70 && g < 70 && b < 70;
+const isWhite = ([r, g, b]) => r > 225 && g > 225 && b > 225;
+
+test("demo: a thin wall drawn between two grid points cuts a Draw Steel burst; a door opens it; delete and undo follow", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  await importScene(page, { template: "2 burst", caster: { id: "Talent", x: 12, y: 8, z: 0, side: "party" }, tokens: [{ id: "Hidden", x: 14, y: 8, z: 0, side: "enemy" }], obstacles: [], bounds: BOARD }, "thin.json");
+  let s = await look(page);
+  // A 2 burst is every square within 2 of the caster (§3.3): x 10…14, y 6…10, 25 squares.
+  assert.deepEqual(s.request.walls, [], "the demo sends its (empty) walls");
+  assert.equal(s.result.count, 25);
+
+  // The Thin wall tool; a drag pressed near grid point (13, 6) and released near (13, 11) snaps
+  // to them: a wall on the grid line x = 13, between columns 12 and 13, along rows 6…10.
+  await page.click('button[data-tool="thin"]');
+  assert.equal(await page.getAttribute('button[data-tool="thin"]', "aria-pressed"), "true");
+  assert.ok(await page.locator("#wall-options").isVisible());
+  assert.ok(await page.locator("#wall-door").isDisabled(), "no wall to open yet");
+  const steps = s.history.index;
+  await drag(page, [13, 6, 0.2, -0.15], [13, 11, -0.1, 0.1]);
+  s = await look(page);
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11] }]);
+  assert.equal(s.history.index, steps + 1, "one undo step");
+  // §3.2 and §5.6: a square belongs when a segment from a corner of the caster's cell (x ≤ 13 − 1/400,
+  // y in 8…9) to a corner of it is clear. Every square of columns 13 and 14 has its corners at
+  // x ≥ 13 + 1/400 and y in 6…11, so every such segment meets the wall x = 13, y 6…11 in one point:
+  // all 10 are cut, 15 remain (x 10…12), and Hidden at (14, 8) is cut off (barrier).
+  const near = [];
+  for (let y = 6; y <= 10; y++) for (let x = 10; x <= 12; x++) near.push([x, y]);
+  assert.equal(s.result.count, 15);
+  assert.deepEqual(sorted(s.drawn), sorted(near));
+  assert.deepEqual(aoe.evaluate(s.request), s.result, "the page shows the engine's answer to its request");
+  const hidden = () => look(page).then((x) => x.result.targets.find((tg) => tg.id === "Hidden"));
+  assert.deepEqual(await hidden().then((x) => [x.affected, x.reason]), [false, "barrier"]);
+  assert.equal((await wallState(page)).wall, 0, "the new wall is selected");
+  assert.equal(await page.locator("#wall-info").textContent(), "selected: 13, 6 → 13, 11 · wall");
+  // Drawn dark on the grid line; the square beyond it is bare board.
+  assert.ok(isDark(await pixel(page, 13, 7.5)), `the wall at x = 13: ${await pixel(page, 13, 7.5)}`);
+  assert.ok(isBoard(await pixel(page, 13.5, 7.5)), "the area stops at the wall");
+
+  // A click off any wall clears the wall selection; a click on it selects it.
+  await clickAt(page, 20.5, 2.5);
+  assert.equal((await wallState(page)).wall, null);
+  assert.ok(await page.locator("#wall-door").isDisabled());
+  await clickAt(page, 13.05, 9.4);
+  assert.equal((await wallState(page)).wall, 0);
+
+  // D opens it: an open door blocks nothing (§5.6), the burst is whole again.
+  await page.keyboard.press("d");
+  s = await look(page);
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11], open: true }]);
+  assert.equal(s.result.count, 25);
+  assert.deepEqual(await hidden().then((x) => [x.affected, x.reason ?? ""]), [true, ""]);
+  assert.equal(await page.getAttribute("#wall-door", "aria-pressed"), "true");
+  // A double-click closes it.
+  await dblclickAt(page, 13, 8.5);
+  s = await look(page);
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11] }]);
+  assert.equal(s.result.count, 15);
+
+  // F makes it a waist-high fence (top 0.5): the segments between the cells' upper corners
+  // (1/400 under the top of level 0) pass over it, so no square is cut.
+  await page.keyboard.press("f");
+  s = await look(page);
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11], top: 0.5 }]);
+  assert.equal(s.result.count, 25);
+  await page.click("#wall-fence");
+  s = await look(page);
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11] }]);
+  assert.equal(s.result.count, 15);
+
+  // Delete removes it; Ctrl+Z brings it back.
+  await page.keyboard.press("Delete");
+  s = await look(page);
+  assert.deepEqual(s.request.walls, []);
+  assert.equal(s.result.count, 25);
+  await page.keyboard.press("Control+z");
+  s = await look(page);
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11] }], "undo restores the wall");
+  assert.equal(s.result.count, 15);
+  assert.deepEqual(await hidden().then((x) => x.reason), "barrier");
+
+  // With the Move tool, a double-click on a wall where there is nothing to grab opens the door.
+  await page.keyboard.press("v");
+  assert.equal((await wallState(page)).wall, null, "leaving the tool leaves the wall selection");
+  assert.ok(await page.locator("#wall-door").isDisabled());
+  await dblclickAt(page, 13, 7.5);
+  s = await look(page);
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11], open: true }]);
+  assert.equal(s.result.count, 25);
+  await shot(page, "demo-thin-wall-door.png");
+  await clean(page, problems);
+});
+
+test("demo: the walled room — a burst escapes only through the open door, a TDGS line across a wall is blocked, a push stops at a wall", async (t) => {
+  const o = await open(t, { dpr: 2 });
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  await page.click("#sample-room");
+  await page.waitForFunction(() => globalThis.__aoekitDemo.state.attackResult && globalThis.__aoekitDemo.state.move, null, WAIT);
+  let s = await look(page);
+  // The room: thin walls on the grid lines x = 4 and x = 12, y = 3 and y = 11; on the east side a
+  // one-square door, (12, 6) → (12, 7), open. Talent (10, 6) casts 3 burst: x 7…13, y 3…9 (§3.3).
+  assert.equal(s.request.template, "3 burst");
+  assert.equal(s.request.walls.length, 6);
+  assert.deepEqual(s.request.walls.filter((w) => w.open), [{ a: [12, 6], b: [12, 7], open: true }]);
+  assert.deepEqual(aoe.evaluate(s.request), s.result, "the engine's answer to the page's request");
+  const cells = cellSet(s.drawn);
+  // Inside the room (x 7…11, y 3…9: 35 squares) nothing crosses a wall: all belong.
+  for (let y = 3; y <= 9; y++) for (let x = 7; x <= 11; x++) assert.ok(cells.has(`${x},${y}`), `(${x}, ${y}) inside the room`);
+  // Outside, a square belongs only by a segment through the door, crossing x = 12 at 6 < y < 7.
+  // Row 6: the segment at y = 6 + 1/400 does (Runner's square and the one before it).
+  assert.ok(cells.has("12,6") && cells.has("13,6"), "through the door");
+  // Column 12, rows 8 and 9: from a point of the caster (x ≤ 11, y ≥ 6) to one of the square
+  // (x ≤ 13, y ≥ 8), x = 12 is at least half way, so the crossing is at y ≥ 6 + (8 − 6) / 2 = 7:
+  // on the wall (12, 7) → (12, 11) (its end included). Rows 4 and 3 likewise, by symmetry about
+  // y = 6.5, on the wall (12, 3) → (12, 6).
+  for (const c of ["12,8", "12,9", "12,4", "12,3"]) assert.ok(!cells.has(c), `(${c}) is behind a wall`);
+  assert.ok(s.drawn.every(([x, y]) => x >= 7 && x <= 13 && y >= 3 && y <= 9), "nothing beyond the burst");
+  assert.ok(s.result.count > 35 && s.result.count < 49, `${s.result.count}: more than the room, less than without walls`);
+  // Targets in request order (§7.1): the caster, the Cultist inside, the Runner through the door;
+  // the Lurker at (12, 8) is cut off (barrier). The Guard (4 away) and the Archer are not in it.
+  assert.deepEqual(s.result.targets.map((x) => [x.id, x.affected, x.reason ?? ""]),
+    [["Talent", true, ""], ["Cultist", true, ""], ["Runner", true, ""], ["Lurker", false, "barrier"]]);
+  const openCount = s.result.count;
+
+  // The Archer's ranged attack on the Cultist under TDGS: every segment from Archer's cell (x ≥ 17,
+  // y 9…10) to the Cultist's (x ≤ 9, y 8…9) crosses x = 12 at y in 8…10, on the wall (12, 7) →
+  // (12, 11): all blocked, f = 1 ≥ ¾, full cover (§5.5), and no line of effect.
+  const w = await wallState(page);
+  assert.deepEqual(w.attackRequest.walls, s.request.walls, "the cover request carries the walls");
+  assert.deepEqual([w.attackRequest.rules, w.attackRequest.attack, w.attackRequest.attacker.id, w.attackRequest.target.id], ["tdgs", "ranged", "Archer", "Cultist"]);
+  assert.deepEqual(w.attackResult, aoe.cover(w.attackRequest));
+  assert.equal(w.attackResult.grade, "full");
+  assert.ok(w.attackResult.total > 0 && w.attackResult.blocked === w.attackResult.total);
+  assert.equal(w.attackResult.lineOfEffect, false);
+  const lines = s.lines.filter((l) => l.id === "attack");
+  assert.ok(lines.length === w.attackResult.total && lines.every((l) => l.blocked), "every line drawn blocked");
+  assert.match(await page.locator("#atk-result").textContent(), /^full · \d+ of \d+ lines blocked · line of effect: no/);
+
+  // The Guard (6, 6), pushed 3 by Talent (10, 6): west along row 6 (§3.7), into (5, 6), (4, 6);
+  // the step to (3, 6), centre (4.5, 6.5) → (3.5, 6.5), crosses the wall x = 4 at y 6.5: a
+  // collision with a wall, 1 square left.
+  assert.deepEqual(w.moveRequest.walls, s.request.walls, "the move request carries the walls");
+  assert.deepEqual(w.move, aoe.move(w.moveRequest));
+  assert.deepEqual(w.move.path, [[5, 6, 0], [4, 6, 0]]);
+  assert.deepEqual(w.move.collision, { kind: "wall", with: "wall", at: [3, 6, 0], left: 1 });
+  assert.match(await page.locator("#move-info").textContent(), /^push Guard 3: 2 squares to 4, 6; stopped by a thin wall at 3, 6 with 1 left/);
+
+  // Drawn at devicePixelRatio 2 and visible over the dark crates: across the west wall at y 9.5,
+  // where crate (4, 9) lies east of it, the dark core on the line, then the white casing, then the crate.
+  assert.equal(await page.evaluate(() => globalThis.__aoekitDemo.dpr), 2);
+  const across = [];
+  for (let i = 0; i <= 12; i++) across.push(await pixel(page, 4 + i / 32, 9.5));
+  assert.ok(isDark(across[0]), `core: ${across[0]}`);
+  const white = across.findIndex(isWhite);
+  assert.ok(white > 0, `a white casing beside the core: ${JSON.stringify(across)}`);
+  const crate = await pixel(page, 4.6, 9.5);
+  assert.ok(!isWhite(crate) && !isDark(crate) && crate[0] < 100, `the crate's own colour: ${crate}`);
+  await shot(page, "demo-walled-room-dpr2.png");
+
+  // The door, closed with a double-click (Thin wall tool): the room holds the burst, exactly its
+  // 35 squares (walls meeting at a corner leave no gap, §5.6); the Runner is cut off too.
+  await page.keyboard.press("t");
+  await dblclickAt(page, 12, 6.5);
+  s = await look(page);
+  assert.deepEqual(s.request.walls.filter((x) => x.open), []);
+  assert.equal(s.result.count, 35);
+  assert.deepEqual(s.result.targets.map((x) => [x.id, x.affected]), [["Talent", true], ["Cultist", true], ["Runner", false], ["Lurker", false]]);
+  await page.keyboard.press("Control+z");
+  assert.equal((await look(page)).result.count, openCount, "undo opens it again");
+  await clean(page, problems);
+});
+
+test("demo: walls are imported, validated with messages naming the field, exported and kept across a reload", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const walls = [
+    { a: [2, 2], b: [6, 2] },
+    { a: [6, 2], b: [8.5, 4.25], bottom: 0, top: 0.5 },
+    { a: [1, 1], b: [1, 3], open: true },
+    { a: [24, 0], b: [24, 16] }, // the board's east edge: grid line 24 of a 24-square board
+  ];
+  await importScene(page, { ...OPEN_FIELD, walls }, "walls.json");
+  let s = await look(page);
+  assert.deepEqual(s.request.walls, walls);
+  assert.deepEqual(s.scene.walls, walls);
+  const first = s;
+
+  // Export writes them; the file imports back to the same request.
+  const [download] = await Promise.all([page.waitForEvent("download", WAIT), page.click("#export")]);
+  const text = readFileSync(await download.path(), "utf8");
+  assert.deepEqual(JSON.parse(text).walls, walls);
+  await importScene(page, OPEN_FIELD, "plain.json");
+  assert.deepEqual((await look(page)).request.walls, []);
+  await importScene(page, text, "aoekit-scene.json");
+  assert.deepEqual((await look(page)).request, first.request);
+
+  // Refused, each with the field named; the scene stays.
+  const message = page.locator("#scene-message");
+  for (const [name, bad, why] of [
+    ["not-array.json", { a: [1, 1], b: [2, 1] }, /walls: expected an array/],
+    ["same.json", [walls[0], { a: [3, 3], b: [3, 3] }], /walls\[1\]: a and b are the same point/],
+    ["rounded.json", [{ a: [3, 3], b: [3.0001, 3] }], /walls\[0\]: a and b are the same point/],
+    ["off.json", [{ a: [2, 2], b: [30, 2] }], /walls\[0\]\.b: 30, 2 is off the 24 × 16 board/],
+    ["negative.json", [{ a: [-1, 2], b: [3, 2] }], /walls\[0\]\.a: -1, 2 is off the 24 × 16 board/],
+    ["text.json", [{ a: ["2", 2], b: [3, 2] }], /walls\[0\]\.a: expected \[x, y\], two numbers/],
+    ["missing.json", [{ a: [2, 2] }], /walls\[0\]\.b is missing/],
+    ["object.json", [[2, 2, 3, 2]], /walls\[0\]: expected \{"a"/],
+    ["heights.json", [{ a: [2, 2], b: [3, 2], bottom: 2, top: 1 }], /walls\[0\]\.bottom: 2 is above top 1/],
+    ["top.json", [{ a: [2, 2], b: [3, 2], top: "half" }], /walls\[0\]\.top: expected a number/],
+    ["open.json", [{ a: [2, 2], b: [3, 2], open: "yes" }], /walls\[0\]\.open: expected true or false/],
+  ]) {
+    const before = await look(page);
+    await importScene(page, { ...OPEN_FIELD, walls: bad }, name);
+    assert.match(await message.textContent(), why, name);
+    assert.match(await message.textContent(), /The scene is unchanged/, name);
+    s = await look(page);
+    assert.deepEqual(s.exported, before.exported, `${name} changed the scene`);
+    assert.equal(s.history.length, before.history.length, `${name} added a step`);
+  }
+
+  // Without bounds, the board grows to hold the walls: grid line 30 makes it 30 squares wide.
+  const { bounds, ...unbounded } = OPEN_FIELD;
+  await importScene(page, { ...unbounded, walls: [{ a: [2, 2], b: [30, 2] }] }, "wide.json");
+  s = await look(page);
+  assert.deepEqual(s.request.bounds.max, [29, 15, 0]);
+
+  // Walls drawn on the board survive a reload (the scene kept in localStorage).
+  await page.click('button[data-tool="thin"]');
+  await drag(page, [5, 5, 0, 0], [8, 8, 0, 0]); // a diagonal, grid point to grid point
+  s = await look(page);
+  assert.deepEqual(s.request.walls, [{ a: [2, 2], b: [30, 2] }, { a: [5, 5], b: [8, 8] }]);
+  await page.reload();
+  await ready(page);
+  assert.deepEqual((await look(page)).request, s.request);
+  await clean(page, problems);
+});
