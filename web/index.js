@@ -12,7 +12,7 @@ let Go = null;
 const HANDSHAKE = "__aoekit";
 
 // Functions every aoekit.wasm registers.
-const EXPORTS = ["parse", "evaluate", "evaluateCells", "move", "cover", "version"];
+const EXPORTS = ["parse", "evaluate", "evaluateCells", "move", "cover", "fullAttack", "version"];
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -133,6 +133,7 @@ class Runtime {
       evaluateCells: (request) => int32s(call("evaluateCells", encode(request))),
       move: (request) => JSON.parse(call("move", encode(request))),
       cover: (request) => JSON.parse(call("cover", encode(request))),
+      fullAttack: (request) => JSON.parse(call("fullAttack", encode(request))),
       version: () => JSON.parse(call("version")),
     });
   }

@@ -17,3 +17,4 @@ package engine
 //   - board.go, cellset.go, fill.go (§5.1), template.go: validating tokens, obstacles and
 //     templates, and the cell set an area is marked in
 //   - limits.go, work.go: the limits on a request and on its work, and cancelling (§8.3)
+//   - fullattack.go: a full attack (§9), core/fullattack's plan with the engine's errors

@@ -23,7 +23,7 @@ const MaxBody = limits.MaxBody
 const MaxAge = 86400
 
 // routes lists the endpoints, for 404 messages.
-const routes = "POST /v1/parse, POST /v1/evaluate, POST /v1/move, POST /v1/cover, GET /v1/version"
+const routes = "POST /v1/parse, POST /v1/evaluate, POST /v1/move, POST /v1/cover, POST /v1/full-attack, GET /v1/version"
 
 // A door answers a request body with a JSON body or an error (wire.Parse and the like),
 // watching ctx, the HTTP request's context: a door whose work can be long (evaluate, move)
@@ -32,12 +32,12 @@ type door func(ctx engine.Context, body []byte) ([]byte, *engine.Error)
 
 // doors are the handler's answers, replaced in tests.
 type doors struct {
-	parse, evaluate, move, cover door
-	version                      func() []byte
+	parse, evaluate, move, cover, fullAttack door
+	version                                  func() []byte
 }
 
-// plain is a door that does not watch its context: parse and cover, whose work is bounded by
-// the request's sizes well under a second (SPEC §8.3).
+// plain is a door that does not watch its context: parse, cover and full attack, whose work is
+// bounded by the request's sizes well under a second (SPEC §8.3, §9.1).
 func plain(fn func(body []byte) ([]byte, *engine.Error)) door {
 	return func(_ engine.Context, body []byte) ([]byte, *engine.Error) { return fn(body) }
 }
@@ -45,22 +45,23 @@ func plain(fn func(body []byte) ([]byte, *engine.Error)) door {
 // Options configure the handler; the zero value is New's.
 type Options struct {
 	// MaxEvaluations caps how many requests the engine answers at once (POST /v1/parse,
-	// /v1/evaluate, /v1/move, /v1/cover, counted once their body has arrived; reading a body
-	// takes no slot). A request past the cap is answered at once with 503, Retry-After: 1 and
+	// /v1/evaluate, /v1/move, /v1/cover, /v1/full-attack, counted once their body has arrived;
+	// reading a body takes no slot). A request past the cap is answered at once with 503, Retry-After: 1 and
 	// the code too_large. 0 or less means no cap.
 	MaxEvaluations int
 }
 
 // New returns the HTTP API:
 //
-//	POST /v1/parse     {"text": "…"}  → template
-//	POST /v1/evaluate  request        → result
-//	POST /v1/move      move request   → move result
-//	POST /v1/cover     cover request  → cover result
-//	GET  /v1/version                  → version
+//	POST /v1/parse        {"text": "…"}        → template
+//	POST /v1/evaluate     request              → result
+//	POST /v1/move         move request         → move result
+//	POST /v1/cover        cover request        → cover result
+//	POST /v1/full-attack  full-attack request  → full attack
+//	GET  /v1/version                           → version
 //
 // Errors are {"error": {"code", "message", "at"?}}: 400 for a bad request (malformed JSON names
-// the byte offset), 422 for a rule violation, 404 for an unknown path, 405 (with Allow) for a
+// the byte offset), 422 for a rule violation (a full attack's illegal step among them), 404 for an unknown path, 405 (with Allow) for a
 // wrong method, 413 past MaxBody, 415 for a body that is not application/json, 500 for a bug,
 // and, with Options.MaxEvaluations, 503 (Retry-After: 1) when busy. Every answer carries Access-Control-Allow-Origin: *, and OPTIONS answers CORS preflights.
 // An evaluation or a move stops when its client goes away (the request's context is done).
@@ -72,7 +73,8 @@ func New() http.Handler {
 
 // NewWithOptions returns the HTTP API of New configured by o.
 func NewWithOptions(o Options) http.Handler {
-	return newHandler(doors{parse: plain(wire.Parse), evaluate: evaluate, move: move, cover: plain(wire.Cover), version: wire.Version}, o)
+	return newHandler(doors{parse: plain(wire.Parse), evaluate: evaluate, move: move, cover: plain(wire.Cover),
+		fullAttack: plain(wire.FullAttack), version: wire.Version}, o)
 }
 
 // evaluate and move are wire's, watching the request's context.
@@ -97,6 +99,7 @@ func newHandler(d doors, o Options) http.Handler {
 	post("/v1/evaluate", d.evaluate)
 	post("/v1/move", d.move)
 	post("/v1/cover", d.cover)
+	post("/v1/full-attack", d.fullAttack)
 	route(mux, "/v1/version", "GET, HEAD, OPTIONS", http.MethodGet, func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusOK, d.version())
 	})

@@ -22,7 +22,7 @@ func echo(name string) door {
 }
 
 func stubHandler() http.Handler {
-	return newHandler(doors{parse: echo("parse"), evaluate: echo("evaluate"), move: echo("move"), cover: echo("cover"),
+	return newHandler(doors{parse: echo("parse"), evaluate: echo("evaluate"), move: echo("move"), cover: echo("cover"), fullAttack: echo("full-attack"),
 		version: func() []byte { return []byte(`{"engine":"stub"}`) }}, Options{})
 }
 
@@ -85,7 +85,7 @@ func checkCommon(t *testing.T, c call, w *httptest.ResponseRecorder) {
 func TestRoutesAndMethods(t *testing.T) {
 	h := stubHandler()
 	methods := []string{"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND"}
-	for _, path := range []string{"/v1/parse", "/v1/evaluate", "/v1/move", "/v1/cover", "/v1/version"} {
+	for _, path := range []string{"/v1/parse", "/v1/evaluate", "/v1/move", "/v1/cover", "/v1/full-attack", "/v1/version"} {
 		door := strings.TrimPrefix(path, "/v1/")
 		for _, m := range methods {
 			c := call{m, path, "application/json", `{"text": "Cir3"}`}
@@ -212,7 +212,7 @@ func TestContentType(t *testing.T) {
 		{"application/json; charset=latin1", 415, "unsupported Content-Type application/json; charset=latin1: JSON is UTF-8 (charset=utf-8 or no parameter)"},
 		{"application/json; profile=x", 415, "unsupported Content-Type application/json; profile=x: JSON is UTF-8 (charset=utf-8 or no parameter)"},
 	} {
-		for _, path := range []string{"/v1/parse", "/v1/evaluate", "/v1/move", "/v1/cover"} {
+		for _, path := range []string{"/v1/parse", "/v1/evaluate", "/v1/move", "/v1/cover", "/v1/full-attack"} {
 			cl := call{"POST", path, c.ct, `{}`}
 			w := cl.do(t, h)
 			checkCommon(t, cl, w)
@@ -300,8 +300,8 @@ func TestErrorStatuses(t *testing.T) {
 		{wire.InternalError("boom"), 500}, // flagged Internal, as wire makes them
 	} {
 		fail := func(engine.Context, []byte) ([]byte, *engine.Error) { return nil, c.err }
-		h := newHandler(doors{parse: fail, evaluate: fail, move: fail, cover: fail, version: wire.Version}, Options{})
-		for _, path := range []string{"/v1/parse", "/v1/evaluate", "/v1/move", "/v1/cover"} {
+		h := newHandler(doors{parse: fail, evaluate: fail, move: fail, cover: fail, fullAttack: fail, version: wire.Version}, Options{})
+		for _, path := range []string{"/v1/parse", "/v1/evaluate", "/v1/move", "/v1/cover", "/v1/full-attack"} {
 			cl := call{"POST", path, "application/json", "{}"}
 			w := cl.do(t, h)
 			checkCommon(t, cl, w)
@@ -314,7 +314,7 @@ func TestErrorStatuses(t *testing.T) {
 
 func TestPanicIs500(t *testing.T) {
 	boom := func(engine.Context, []byte) ([]byte, *engine.Error) { panic("boom") }
-	h := newHandler(doors{parse: boom, evaluate: boom, move: boom, cover: boom, version: func() []byte { panic("v") }}, Options{})
+	h := newHandler(doors{parse: boom, evaluate: boom, move: boom, cover: boom, fullAttack: boom, version: func() []byte { panic("v") }}, Options{})
 	for _, c := range []call{{"POST", "/v1/parse", "application/json", "{}"}, {"GET", "/v1/version", "", ""}} {
 		w := c.do(t, h)
 		checkCommon(t, c, w)
@@ -346,6 +346,10 @@ func TestBodiesAreWire(t *testing.T) {
 		{"/v1/cover", wire.Cover, `{"rules": "dnd35", "attack": "ranged", "attacker": {"x": 0, "y": 0}, "target": {"id": "t", "x": 4, "y": 1}, "obstacles": [{"x": 2, "y": 1}]}`},
 		{"/v1/cover", wire.Cover, `{"attack": "melee", "attacker": {"x": 0, "y": 0}, "target": {"id": "t", "x": 4, "y": 1}}`},
 		{"/v1/cover", wire.Cover, `{"attack": "spell", "attacker": {"x": 0, "y": 0}, "target": {"id": "t", "x": 1, "y": 0}}`},
+		{"/v1/full-attack", wire.FullAttack, `{"bab": 6, "holding": {"main": {"id": "longsword", "kind": "oneHanded"}}, "steps": [{"attack": "main"}]}`},
+		{"/v1/full-attack", wire.FullAttack, `{"steps": [{"attack": "main", "extra": true}]}`},
+		{"/v1/full-attack", wire.FullAttack, `{"bab": 41}`},
+		{"/v1/full-attack", wire.FullAttack, `{"steps": [{"attack": 1}]}`},
 	} {
 		cl := call{"POST", c.path, "application/json", c.body}
 		w := cl.do(t, h)

@@ -181,7 +181,7 @@ func TestBusy(t *testing.T) {
 		}
 		return []byte(`{"ok":true}`), nil
 	}
-	h := newHandler(doors{parse: block, evaluate: block, move: block, cover: block, version: func() []byte { return []byte(`{"v":1}`) }},
+	h := newHandler(doors{parse: block, evaluate: block, move: block, cover: block, fullAttack: block, version: func() []byte { return []byte(`{"v":1}`) }},
 		Options{MaxEvaluations: max})
 	var done sync.WaitGroup
 	codes := make([]int, max)
@@ -204,7 +204,7 @@ func TestBusy(t *testing.T) {
 			t.Fatal("the blocking requests did not all start")
 		}
 	}
-	for _, path := range []string{"/v1/parse", "/v1/evaluate", "/v1/move", "/v1/cover"} {
+	for _, path := range []string{"/v1/parse", "/v1/evaluate", "/v1/move", "/v1/cover", "/v1/full-attack"} {
 		c := call{"POST", path, "application/json", "{}"}
 		w := c.do(t, h)
 		checkCommon(t, c, w)
@@ -247,7 +247,7 @@ func TestUnlimitedByDefault(t *testing.T) {
 		<-release
 		return []byte(`{}`), nil
 	}
-	h := newHandler(doors{parse: block, evaluate: block, move: block, cover: block, version: func() []byte { return nil }}, Options{})
+	h := newHandler(doors{parse: block, evaluate: block, move: block, cover: block, fullAttack: block, version: func() []byte { return nil }}, Options{})
 	var done sync.WaitGroup
 	codes := make([]int, n)
 	for i := 0; i < n; i++ {

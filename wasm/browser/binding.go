@@ -22,6 +22,7 @@ var exports = []export{
 	{name: "evaluateCells", handle: evaluateCells, packed: true},
 	{name: "move", handle: wire.Move},
 	{name: "cover", handle: wire.Cover},
+	{name: "fullAttack", handle: wire.FullAttack},
 	{name: "version", handle: func([]byte) ([]byte, *engine.Error) { return wire.Version(), nil }},
 }
 

@@ -1,6 +1,7 @@
 // Command browser is aoekit.wasm, the engine for browsers and Node (GOOS=js GOARCH=wasm): it
-// registers parse, evaluate, evaluateCells, move, cover and version as JavaScript functions that take
-// and return JSON text, and the loader web/index.js turns them into the npm package's engine.
+// registers parse, evaluate, evaluateCells, move, cover, fullAttack and version as JavaScript
+// functions that take and return JSON text, and the loader web/index.js turns them into the npm
+// package's engine.
 //
 // Built on its own (for example with Go's wasm_exec.js in a page), the module registers its
 // functions on a new global object, globalThis.aoekit. The loader instead hands it an object
@@ -8,8 +9,9 @@
 //
 // Every function takes one JSON string (none for version) and returns a string of JSON on
 // success (a Uint8Array for evaluateCells) or, on failure, an Error with code, message and, for
-// notation errors, at. No call panics out of the module; a panic comes back as a bad_request
-// error whose message starts with "internal error: ", as wire reports one.
+// notation errors and a full attack's step errors, at. No call panics out of the module; a panic
+// comes back as a bad_request error whose message starts with "internal error: ", as wire
+// reports one.
 //
 // A request is at most 1 MiB of UTF-8 (wasm/internal/limits.MaxBody, the HTTP API's body
 // limit): a longer string is refused with too_large from its length alone, before it is copied

@@ -66,6 +66,14 @@ func TestRegisterConvertsErrors(t *testing.T) {
 	for _, arg := range []any{42, true, nil, map[string]any{"template": "Cir3"}, []any{"{}"}, js.Global()} {
 		checkError(t, "evaluate of a non-string", o.Call("evaluate", arg), engine.CodeBadRequest, 0)
 	}
+	// A full attack's error about a step has at, its index, even 0; one about the request has none.
+	checkError(t, "fullAttack step 1", o.Call("fullAttack", `{"bab": 1, "steps": [{"attack": "main"}, {"attack": "main"}]}`),
+		engine.CodeNoAttackLeft, 1)
+	checkError(t, "fullAttack bab", o.Call("fullAttack", `{"bab": 99}`), engine.CodeBadRequest, 0)
+	if v := o.Call("fullAttack", `{"steps": [{"attack": "main", "extra": true}]}`); v.Get("code").String() != string(engine.CodeNotDeclared) ||
+		v.Get("at").Type() != js.TypeNumber || v.Get("at").Int() != 0 {
+		t.Errorf("fullAttack step 0: code %v, at %v; want not_declared at 0", v.Get("code"), v.Get("at"))
+	}
 	// The message is the engine's, as every door gives it.
 	_, err := wire.Parse([]byte(`{"text": "Con4"}`))
 	if got := o.Call("parse", `{"text": "Con4"}`).Get("message").String(); got != err.Message {

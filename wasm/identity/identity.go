@@ -19,8 +19,8 @@ import (
 //go:embed requests.json
 var corpusJSON []byte
 
-// An Entry is one request of the corpus: a name, the door ("parse", "evaluate", "move" or
-// "cover") and the JSON body sent to it.
+// An Entry is one request of the corpus: a name, the door ("parse", "evaluate", "move", "cover"
+// or "full-attack": the HTTP path under /v1/) and the JSON body sent to it.
 type Entry struct {
 	Name string          `json:"name"`
 	Door string          `json:"door"`
@@ -46,7 +46,7 @@ func Corpus() ([]Entry, error) {
 		switch {
 		case e.Name == "" || seen[e.Name]:
 			return nil, fmt.Errorf("requests.json: entry %d: missing or repeated name %q", i, e.Name)
-		case e.Door != "parse" && e.Door != "evaluate" && e.Door != "move" && e.Door != "cover":
+		case e.Door != "parse" && e.Door != "evaluate" && e.Door != "move" && e.Door != "cover" && e.Door != "full-attack":
 			return nil, fmt.Errorf("requests.json: %s: unknown door %q", e.Name, e.Door)
 		case len(e.Body) == 0:
 			return nil, fmt.Errorf("requests.json: %s: no body", e.Name)
@@ -101,9 +101,19 @@ func errorAnswer(err error) (int, []byte) {
 	if !errors.As(err, &e) || e == nil {
 		e = &engine.Error{Code: engine.CodeBadRequest, Message: err.Error()}
 	}
+	// "at" as the contract has it: a full attack's step index (Step) even when it is 0.
+	type errorBody struct {
+		Code    engine.Code `json:"code"`
+		Message string      `json:"message"`
+		At      *int        `json:"at,omitempty"`
+	}
+	b := errorBody{Code: e.Code, Message: e.Message}
+	if e.At != 0 || e.Step {
+		b.At = &e.At
+	}
 	body, jerr := encode(struct {
-		Error *engine.Error `json:"error"`
-	}{e})
+		Error errorBody `json:"error"`
+	}{b})
 	if jerr != nil {
 		panic(jerr)
 	}
@@ -153,6 +163,13 @@ func GoDoor(e Entry) (a Answer) {
 			break
 		}
 		result, err = engine.Cover(req)
+	case "full-attack":
+		req, derr := wire.DecodeFullAttack(e.Body)
+		if derr != nil {
+			err = derr
+			break
+		}
+		result, err = engine.FullAttack(req)
 	}
 	if err != nil {
 		status, body := errorAnswer(err)

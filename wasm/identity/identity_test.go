@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/core/fullattack"
 	"github.com/aoekit/aoekit/wasm/wire"
 )
 
@@ -23,6 +24,8 @@ func wireDoor(e Entry) (int, []byte) {
 		out, err = wire.Move(e.Body)
 	case "cover":
 		out, err = wire.Cover(e.Body)
+	case "full-attack":
+		out, err = wire.FullAttack(e.Body)
 	}
 	if err != nil {
 		return wire.Status(err), wire.Error(err)
@@ -50,7 +53,7 @@ func TestWireMatchesGoDoor(t *testing.T) {
 }
 
 // TestCorpusCoverage keeps the corpus covering every shape of every rule set, each door, each
-// error code and each cover grade.
+// error code and each cover grade, and a full attack's budgets and codes.
 func TestCorpusCoverage(t *testing.T) {
 	entries, err := Corpus()
 	if err != nil {
@@ -80,6 +83,49 @@ func TestCorpusCoverage(t *testing.T) {
 			seen["code "+string(body.Error.Code)] = true
 			if walls {
 				seen["walls code "+string(body.Error.Code)] = true
+			}
+			if e.Door == "full-attack" {
+				seen["full-attack code "+string(body.Error.Code)] = true
+				if strings.Contains(a.Body, `"at":0}`) {
+					seen["full-attack at 0"] = true
+				}
+			}
+			continue
+		}
+		if e.Door == "full-attack" {
+			req, derr := wire.DecodeFullAttack(e.Body)
+			if derr != nil {
+				t.Fatal(derr)
+			}
+			var res fullattack.Result
+			if err := json.Unmarshal([]byte(a.Body), &res); err != nil {
+				t.Fatal(err)
+			}
+			feats := map[fullattack.Feat]bool{}
+			for _, f := range req.Feats {
+				feats[f] = true
+			}
+			for _, s := range res.Steps {
+				switch {
+				case s.As == fullattack.AsOff && s.Head == 2:
+					seen["full-attack double weapon's second head"] = true
+				case s.As == fullattack.AsOff && s.With == fullattack.Unarmed:
+					seen["full-attack unarmed off hand"] = true
+				case s.As == fullattack.AsOff:
+					seen["full-attack off hand"] = true
+				case s.As == fullattack.AsExtra && s.Throw:
+					seen["full-attack rapid shot thrown"] = true
+				case s.As == fullattack.AsExtra:
+					seen["full-attack rapid shot projectile"] = true
+				case s.As == fullattack.AsNatural && s.Secondary && feats[fullattack.FeatMultiattack]:
+					seen["full-attack natural secondary multiattack"] = true
+				case s.As == fullattack.AsNatural && s.Secondary:
+					seen["full-attack natural secondary"] = true
+				case s.As == fullattack.AsNatural:
+					seen["full-attack natural primary"] = true
+				case s.Draw != "" && len(s.Hands) == 2:
+					seen["full-attack two-handed draw"] = true
+				}
 			}
 			continue
 		}
@@ -161,6 +207,15 @@ func TestCorpusCoverage(t *testing.T) {
 		engine.CodeInvalidWall, engine.CodeNotStraight, engine.CodeTooLarge} {
 		missing = append(missing, "code "+string(c))
 	}
+	// A full attack (SPEC §9): every code of its own, an error at step 0, and each budget.
+	for _, c := range []engine.Code{engine.CodeNoAttackLeft, engine.CodeHandBusy, engine.CodeNeedsQuickDraw, engine.CodeNotRanged,
+		engine.CodeNotDeclared, engine.CodeBadRequest, engine.CodeTooLarge} {
+		missing = append(missing, "full-attack code "+string(c))
+	}
+	missing = append(missing, "door full-attack", "full-attack at 0", "full-attack off hand", "full-attack unarmed off hand",
+		"full-attack double weapon's second head", "full-attack rapid shot thrown", "full-attack rapid shot projectile",
+		"full-attack natural primary", "full-attack natural secondary", "full-attack natural secondary multiattack",
+		"full-attack two-handed draw")
 	missing = append(missing, "door move", "roll", "reason cover", "reason targeting", "reason barrier",
 		"cover tdgs/none", "cover tdgs/partial", "cover tdgs/half", "cover tdgs/full", "cover drawsteel/cover",
 		"door cover", "attack melee", "attack reach", "attack ranged", "attack tdgs/none", "attack tdgs/partial",

@@ -8,10 +8,10 @@
 // readers rather than strconv's parsers.
 //
 // The field tables and readers of the request types and the writers of the answer types
-// (codec_gen.go), and web/index.d.ts, are generated from the types of core/engine, their json
-// tags and doc comments: after changing those, run go generate ./wasm/wire (a test of
-// internal/gen fails while a generated file is stale). The fields whose JSON takes more than one
-// form are read by hand (custom.go).
+// (codec_gen.go), and web/index.d.ts, are generated from the types of core/engine and
+// core/fullattack, their json tags and doc comments: after changing those, run go generate
+// ./wasm/wire (a test of internal/gen fails while a generated file is stale). The fields whose
+// JSON takes more than one form are read by hand (custom.go), and so are the maps (request.go).
 package wire
 
 //go:generate go run ./internal/gen

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/core/fullattack"
 )
 
 // stdJSON is the reference: encoding/json with SetEscapeHTML(false), no trailing newline.
@@ -166,6 +167,22 @@ type errorWrapper struct {
 	Error *engine.Error `json:"error"`
 }
 
+// errorBody is the error body's reference: errorWrapper's, but for "at", which a full attack's
+// step index (Step) puts on the wire even when it is 0.
+func errorBody(e *engine.Error) any {
+	if !e.Step {
+		return errorWrapper{e}
+	}
+	type body struct {
+		Code    engine.Code `json:"code"`
+		Message string      `json:"message"`
+		At      int         `json:"at"`
+	}
+	return struct {
+		Error body `json:"error"`
+	}{body{e.Code, e.Message, e.At}}
+}
+
 func checkSame(t *testing.T, what string, got, want []byte) {
 	t.Helper()
 	if !bytes.Equal(got, want) {
@@ -192,10 +209,14 @@ func TestEncodeMatchesEncodingJSON(t *testing.T) {
 		checkSame(t, "MoveResult", EncodeMoveResult(mv), stdJSON(t, mv))
 
 		e := randomValue[engine.Error](r)
-		checkSame(t, "Error", Error(e), stdJSON(t, errorWrapper{e}))
+		checkSame(t, "Error", Error(e), stdJSON(t, errorBody(e)))
+
+		fr := randomValue[fullattack.Result](r)
+		out, _ := encode(fr)
+		checkSame(t, "fullattack.Result", out, stdJSON(t, fr))
 
 		v := randomValue[engine.VersionInfo](r)
-		out, _ := encode(v)
+		out, _ = encode(v)
 		checkSame(t, "VersionInfo", out, stdJSON(t, v))
 	}
 	checkSame(t, "Version", Version(), stdJSON(t, engine.About()))
@@ -215,6 +236,10 @@ func TestEncodeEdgeValues(t *testing.T) {
 		&engine.Template{Close: &tru, Text: "x"},
 		&engine.MoveResult{},
 		&engine.MoveResult{Path: [][3]int32{}, Collision: &engine.Collision{}},
+		// Steps whose every field may be left out: none, one, the first or a later one first.
+		&fullattack.Result{},
+		&fullattack.Result{Steps: []fullattack.PricedStep{{}, {Drop: "off"}, {Attack: "main", Head: 2}, {Hands: []string{}}, {Extra: true},
+			{Item: &fullattack.Item{}}, {Parts: &fullattack.Parts{}}}, Next: []fullattack.PricedStep{}},
 	}
 	for _, s := range trickyStrings {
 		cases = append(cases, &engine.Template{Text: s, Notation: s, Rules: engine.Rules(s), Shape: s, Direction: s, Orientation: s})
@@ -231,6 +256,8 @@ func TestEncodeEdgeValues(t *testing.T) {
 			got = EncodeTemplate(v)
 		case *engine.MoveResult:
 			got = EncodeMoveResult(v)
+		case *fullattack.Result:
+			got, _ = encode(v)
 		}
 		checkSame(t, reflect.TypeOf(c).String(), got, stdJSON(t, c))
 	}

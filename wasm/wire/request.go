@@ -1,6 +1,9 @@
 package wire
 
-import "github.com/aoekit/aoekit/core/engine"
+import (
+	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/core/fullattack"
+)
 
 // The request types are read through tables rather than a function per type: a field list
 // names an object's fields and a matching list of pointers says where each goes, and value
@@ -140,6 +143,35 @@ func (d *decoder) intMap(dst *map[string]int) *engine.Error {
 			return err
 		}
 		m[id] = v
+	}
+}
+
+// itemMap reads a full attack's holding, {"<hand>": item, …}, as intMap reads the defence: a
+// repeated hand keeps its last item and a null item is absent. (Hand-written as intMap is: the
+// generator reads a map as a leaf, and this is the one map of structs.)
+func (d *decoder) itemMap(dst *map[string]fullattack.Item) *engine.Error {
+	if !d.objectStart() {
+		return d.typeErr(`an object {"<hand>": item, …}`)
+	}
+	m := map[string]fullattack.Item{}
+	*dst = m
+	for {
+		key, ok := d.next()
+		if !ok {
+			return nil
+		}
+		hand := string(key)
+		if d.null() {
+			continue
+		}
+		d.mapKey(hand)
+		var it fullattack.Item
+		err := d.value(&it)
+		d.pop()
+		if err != nil {
+			return err
+		}
+		m[hand] = it
 	}
 }
 

@@ -64,6 +64,17 @@ func (e *encoder) optInt(name string, v int) {
 	}
 }
 
+// unlead takes the comma out of "{," at b[at], where an object began whose first fields may all
+// be left out: each of its fields is written after a comma (codec_gen.go's PricedStep).
+//
+//go:noinline
+func (e *encoder) unlead(at int) {
+	if at+1 < len(e.b) && e.b[at+1] == ',' {
+		copy(e.b[at+1:], e.b[at+2:])
+		e.b = e.b[:len(e.b)-1]
+	}
+}
+
 // cell writes name and [x,y,z]. It writes the bytes itself, not through the helpers: results
 // hold thousands of cells.
 func (e *encoder) cell(name string, c [3]int32) {

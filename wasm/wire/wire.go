@@ -1,13 +1,17 @@
 package wire
 
-import "github.com/aoekit/aoekit/core/engine"
+import (
+	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/core/fullattack"
+)
 
 // The engine's entry points, replaced in tests to check that panics are recovered.
 var (
-	engineParse    = engine.Parse
-	engineEvaluate = engine.EvaluateContext
-	engineMove     = engine.MoveContext
-	engineCover    = engine.Cover
+	engineParse      = engine.Parse
+	engineEvaluate   = engine.EvaluateContext
+	engineMove       = engine.MoveContext
+	engineCover      = engine.Cover
+	engineFullAttack = engine.FullAttack
 )
 
 // Every exported function turns a panic into an internal error: nothing panics out of wire.
@@ -71,8 +75,9 @@ func Status(err *engine.Error) int {
 	return 400
 }
 
-// decode reads body into req: a *engine.Request, a *engine.MoveRequest, a *engine.CoverRequest
-// or a *string (the text of a parse body). A panic becomes an internal error.
+// decode reads body into req: a *engine.Request, a *engine.MoveRequest, a *engine.CoverRequest,
+// a *fullattack.Request or a *string (the text of a parse body). A panic becomes an internal
+// error.
 func decode(body []byte, req any) (err *engine.Error) {
 	defer func() {
 		if r := recover(); r != nil {
@@ -90,6 +95,8 @@ func decode(body []byte, req any) (err *engine.Error) {
 		err = d.moveRequest(req)
 	case *engine.CoverRequest:
 		err = d.coverRequest(req)
+	case *fullattack.Request:
+		err = d.fullAttackRequest(req)
 	case *string:
 		*req, err = d.parseBody()
 	}
@@ -125,6 +132,16 @@ func DecodeCover(body []byte) (*engine.CoverRequest, *engine.Error) {
 	return req, nil
 }
 
+// DecodeFullAttack reads a full-attack request (CONTRACT fullAttack, SPEC §9), as DecodeRequest
+// does. A null item in "holding" is an absent one: the hand is empty.
+func DecodeFullAttack(body []byte) (*fullattack.Request, *engine.Error) {
+	req := new(fullattack.Request)
+	if err := decode(body, req); err != nil {
+		return nil, err
+	}
+	return req, nil
+}
+
 // DecodeParse reads a parse body, {"text": "…"}, and returns the text.
 func DecodeParse(body []byte) (string, *engine.Error) {
 	var text string
@@ -135,8 +152,9 @@ func DecodeParse(body []byte) (string, *engine.Error) {
 }
 
 // encode returns the JSON of v — a *engine.Result, *engine.Template, *engine.MoveResult,
-// *engine.CoverResult, *engine.VersionInfo or *engine.Error — from a buffer as large as the answer is likely to be;
-// nil when v holds a number JSON cannot carry. A panic becomes an internal error.
+// *engine.CoverResult, *fullattack.Result, *engine.VersionInfo or *engine.Error — from a buffer
+// as large as the answer is likely to be; nil when v holds a number JSON cannot carry. A panic
+// becomes an internal error.
 func encode(v any) (out []byte, err *engine.Error) {
 	defer guard(&out, &err)
 	size := 128
@@ -147,6 +165,8 @@ func encode(v any) (out []byte, err *engine.Error) {
 		size = 64 + 16*len(v.Path)
 	case *engine.CoverResult:
 		size = 128 + 96*len(v.Lines)
+	case *fullattack.Result:
+		size = 32 + 160*(len(v.Steps)+len(v.Next))
 	case *engine.Error:
 		size = 64 + len(v.Message)
 	}
@@ -160,11 +180,16 @@ func encode(v any) (out []byte, err *engine.Error) {
 		e.moveResult(v)
 	case *engine.CoverResult:
 		e.coverResult(v)
+	case *fullattack.Result:
+		e.fullAttackResult(v)
 	case *engine.VersionInfo:
 		e.versionInfo(v)
 	case *engine.Error:
 		e.raw(`{"error":`) // {"error":{"code","message","at"?}}
 		e.error(v)
+		if v.Step && v.At == 0 { // a full attack's step 0: "at" is on the wire, where omitempty leaves out a 0
+			e.b = append(e.b[:len(e.b)-1], `,"at":0}`...)
+		}
 		e.raw("}")
 	}
 	if !e.ok {
@@ -307,6 +332,24 @@ func Cover(body []byte) (out []byte, err *engine.Error) {
 	return answer(res)
 }
 
+// FullAttack answers a full-attack request (CONTRACT fullAttack, SPEC §9) with the result's
+// JSON. Its work is bounded by fullattack's limits on the request: it takes no context.
+func FullAttack(body []byte) (out []byte, err *engine.Error) {
+	defer guard(&out, &err)
+	req, err := DecodeFullAttack(body)
+	if err != nil {
+		return nil, err
+	}
+	res, ferr := engineFullAttack(req)
+	if ferr != nil {
+		return nil, asError(ferr)
+	}
+	if res == nil {
+		return nil, InternalError("full attack returned no result")
+	}
+	return answer(res)
+}
+
 // Version returns the JSON of engine.About().
 func Version() []byte {
 	v := engine.About()
@@ -318,6 +361,7 @@ func Version() []byte {
 }
 
 // Error returns {"error": {"code", "message", "at"?}} for err; a nil err is an internal error.
+// "at" is there when At is not 0, or when Step marks it as a full attack's step index.
 func Error(err *engine.Error) []byte {
 	if err == nil {
 		err = InternalError("no error to report")

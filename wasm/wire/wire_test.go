@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/core/fullattack"
 )
 
 // stubEngine replaces the engine's entry points for one test.
 func stubEngine(t *testing.T, parse func(string) (engine.Template, error), eval func(*engine.Request) (*engine.Result, error), move func(*engine.MoveRequest) (*engine.MoveResult, error)) {
-	p, e, m, c := engineParse, engineEvaluate, engineMove, engineCover
-	t.Cleanup(func() { engineParse, engineEvaluate, engineMove, engineCover = p, e, m, c })
+	p, e, m, c, f := engineParse, engineEvaluate, engineMove, engineCover, engineFullAttack
+	t.Cleanup(func() { engineParse, engineEvaluate, engineMove, engineCover, engineFullAttack = p, e, m, c, f })
 	if parse != nil {
 		engineParse = parse
 	}
@@ -31,11 +32,13 @@ func TestPanicsBecomeInternalErrors(t *testing.T) {
 		func(*engine.MoveRequest) (*engine.MoveResult, error) { panic(errors.New("kaput")) },
 	)
 	engineCover = func(*engine.CoverRequest) (*engine.CoverResult, error) { panic("cover boom") }
+	engineFullAttack = func(*fullattack.Request) (*fullattack.Result, error) { panic("full attack boom") }
 	for name, call := range map[string]func() ([]byte, *engine.Error){
-		"parse":    func() ([]byte, *engine.Error) { return Parse([]byte(`{"text": "Cir3"}`)) },
-		"evaluate": func() ([]byte, *engine.Error) { return Evaluate([]byte(`{}`)) },
-		"move":     func() ([]byte, *engine.Error) { return Move([]byte(`{}`)) },
-		"cover":    func() ([]byte, *engine.Error) { return Cover([]byte(`{}`)) },
+		"parse":       func() ([]byte, *engine.Error) { return Parse([]byte(`{"text": "Cir3"}`)) },
+		"evaluate":    func() ([]byte, *engine.Error) { return Evaluate([]byte(`{}`)) },
+		"move":        func() ([]byte, *engine.Error) { return Move([]byte(`{}`)) },
+		"cover":       func() ([]byte, *engine.Error) { return Cover([]byte(`{}`)) },
+		"full attack": func() ([]byte, *engine.Error) { return FullAttack([]byte(`{}`)) },
 	} {
 		out, err := call()
 		if out != nil || err == nil || !Internal(err) || err.Code != engine.CodeBadRequest || Status(err) != 500 {
@@ -121,6 +124,9 @@ func TestErrorBody(t *testing.T) {
 	}{
 		{&engine.Error{Code: "out_of_range", Message: "origin is 25 squares away"}, `{"error":{"code":"out_of_range","message":"origin is 25 squares away"}}`},
 		{&engine.Error{Code: "bad_notation", Message: `Lin5SW2: "w" or "h" <expected>`, At: 6}, `{"error":{"code":"bad_notation","message":"Lin5SW2: \"w\" or \"h\" <expected>","at":6}}`},
+		// A full attack's step index is on the wire even when it is 0 (CONTRACT fullAttack).
+		{&engine.Error{Code: "hand_busy", Message: "steps[0]: x", Step: true}, `{"error":{"code":"hand_busy","message":"steps[0]: x","at":0}}`},
+		{&engine.Error{Code: "hand_busy", Message: "steps[2]: x", At: 2, Step: true}, `{"error":{"code":"hand_busy","message":"steps[2]: x","at":2}}`},
 		{nil, `{"error":{"code":"bad_request","message":"internal error: no error to report"}}`},
 	} {
 		if got := string(Error(c.err)); got != c.want {
@@ -133,6 +139,8 @@ func TestStatus(t *testing.T) {
 	for code, want := range map[engine.Code]int{
 		engine.CodeBadNotation: 400, engine.CodeBadRequest: 400, engine.CodeTooLarge: 400,
 		engine.CodeOutOfRange: 422, engine.CodeNoLineOfEffect: 422, engine.CodeInvalidWall: 422, engine.CodeNotStraight: 422,
+		engine.CodeNoAttackLeft: 422, engine.CodeHandBusy: 422, engine.CodeNeedsQuickDraw: 422, engine.CodeNotRanged: 422,
+		engine.CodeNotDeclared: 422,
 	} {
 		if got := Status(&engine.Error{Code: code}); got != want {
 			t.Errorf("Status(%s) = %d, want %d", code, got, want)

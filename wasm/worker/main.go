@@ -58,7 +58,7 @@ func run(addr string, quiet bool, o api.Options) error {
 	if o.MaxEvaluations > 0 {
 		limit = strconv.Itoa(o.MaxEvaluations)
 	}
-	log.Printf("aoekit API on http://%s (POST /v1/parse, /v1/evaluate, /v1/move, /v1/cover; GET /v1/version); evaluations at once: %s", ln.Addr(), limit)
+	log.Printf("aoekit API on http://%s (POST /v1/parse, /v1/evaluate, /v1/move, /v1/cover, /v1/full-attack; GET /v1/version); evaluations at once: %s", ln.Addr(), limit)
 	if err := serve.Run(ctx, ln, h); err != nil {
 		return err
 	}

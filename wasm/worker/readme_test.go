@@ -415,7 +415,7 @@ func (ex example) run(h http.Handler) (status int, contentType, body string, err
 // TestREADME runs the curl examples of this folder's README (which must document every
 // endpoint and an error) and of the repository's README (whatever it shows).
 func TestREADME(t *testing.T) {
-	checkREADME(t, "README.md", []string{"GET /v1/version", "POST /v1/parse", "POST /v1/evaluate", "POST /v1/move", "POST /v1/cover", "error"})
+	checkREADME(t, "README.md", []string{"GET /v1/version", "POST /v1/parse", "POST /v1/evaluate", "POST /v1/move", "POST /v1/cover", "POST /v1/full-attack", "error"})
 	checkREADME(t, "../../README.md", nil)
 }
 

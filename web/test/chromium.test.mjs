@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
-import { CONTRACT_FROM_CASTER, PACKAGE, WEB, buildCrasher, chromium, serve, tempDir } from "./helpers.mjs";
+import { CONTRACT_FROM_CASTER, FULL_ATTACK_REQUEST, PACKAGE, WEB, buildCrasher, chromium, serve, tempDir } from "./helpers.mjs";
 
 const PAGE = `<!doctype html><title>aoekit</title>
 <script type="module">
@@ -27,6 +27,8 @@ const PAGE = `<!doctype html><title>aoekit</title>
     out.move = e.move({ kind: "push", distance: 3, source: { x: 0, y: 0, z: 0 }, target: "g1", tokens: [{ id: "g1", x: 1, y: 0, z: 0 }] });
     out.cover = e.cover({ rules: "dnd35", attack: "ranged", attacker: { x: 0, y: 0, z: 0 }, target: { id: "orc", x: 4, y: 0, z: 0 }, obstacles: [{ x: 3, y: 0, z: 0, fill: 0.5 }] });
     out.melee = failure(() => e.cover({ attack: "melee", attacker: { x: 0, y: 0, z: 0 }, target: { id: "orc", x: 4, y: 0, z: 0 } }));
+    out.fullAttack = e.fullAttack(${JSON.stringify(FULL_ATTACK_REQUEST)});
+    out.stepZero = failure(() => e.fullAttack({ steps: [{ attack: "main", extra: true }] }));
     out.notation = failure(() => e.parse("Con4"));
     const cyclic = { ...request }; cyclic.self = cyclic;
     out.cyclic = failure(() => e.evaluate(cyclic));
@@ -65,6 +67,8 @@ test("Chromium: load, every method, errors, globals and a fresh instance after a
     assert.deepEqual(out.move.end, { x: 4, y: 0, z: 0 });
     assert.deepEqual([out.cover.grade, out.cover.bonus, out.cover.blocked, out.cover.total], ["cover", 4, 2, 4]);
     assert.equal(out.melee.code, "out_of_range");
+    assert.deepEqual(out.fullAttack.next.map((s) => [s.with, s.bonus]), [["greatsword", 4], ["bite", 6]]);
+    assert.deepEqual([out.stepZero.code, out.stepZero.at, out.stepZero.isError], ["not_declared", 0, true]);
     assert.deepEqual(out.notation, { code: "bad_notation", message: "Con4: a cone needs a direction (N, NE, E, SE, S, SW, W, NW) at position 5", at: 5, isError: true });
     assert.equal(out.cyclic.code, "bad_request");
     assert.equal(out.bigint.code, "bad_request");

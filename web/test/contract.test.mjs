@@ -3,12 +3,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  CODES, CONTRACT_FROM_CASTER, CONTRACT_REQUEST, MOVE_REQUEST, PACKAGE, checkMove, checkResult, engine, load, thrown,
+  CODES, CONTRACT_FROM_CASTER, CONTRACT_REQUEST, FULL_ATTACK_REQUEST, MOVE_REQUEST, PACKAGE, checkMove, checkResult, engine, load, thrown,
 } from "./helpers.mjs";
 
 test("load resolves to the CONTRACT engine, with synchronous methods that need no this", async () => {
   const e = await engine();
-  assert.deepEqual(Object.keys(e).sort(), ["cover", "evaluate", "evaluateCells", "move", "parse", "version"]);
+  assert.deepEqual(Object.keys(e).sort(), ["cover", "evaluate", "evaluateCells", "fullAttack", "move", "parse", "version"]);
   assert.ok(Object.isFrozen(e));
   const { version } = e; // destructured: no this
   assert.ok(!(version() instanceof Promise));
@@ -110,6 +110,8 @@ test("CONTRACT move: a push stops before an obstacle and reports the squares lef
 });
 
 // One request per CONTRACT error code, each from the SPEC rule it breaks.
+const LONGSWORD = { id: "longsword", kind: "oneHanded" };
+const DAGGER = { id: "dagger", kind: "light", ranged: "thrown" };
 const caster = { id: "hero", x: 0, y: 0, z: 0 };
 const wall = [];
 for (let y = -5; y <= 5; y++) for (let z = -1; z <= 1; z++) wall.push({ x: 2, y, z });
@@ -121,14 +123,21 @@ const ERRORS = {
   invalid_wall: (e) => e.evaluate({ rules: "drawsteel", template: "3 wall within 10", caster, path: [[2, 0, 0], [4, 0, 0], [5, 0, 0]] }),
   not_straight: (e) => e.evaluate({ rules: "drawsteel", template: "3 x 1 line within 5", caster, path: [[1, 0, 0], [2, 0, 0], [1, 1, 0]] }),
   too_large: (e) => e.evaluate({ template: "Cir3", caster, origin: { x: 2_000_000, y: 0, z: 0 } }),
+  // A full attack's illegal steps (SPEC §9.8), each with the step's index in at.
+  no_attack_left: (e) => e.fullAttack({ bab: 4, steps: [{ attack: "main" }, { attack: "main" }] }),
+  hand_busy: (e) => e.fullAttack({ bab: 4, feats: ["quickDraw"], holding: { main: LONGSWORD }, steps: [{ draw: "main", item: DAGGER }] }),
+  needs_quick_draw: (e) => e.fullAttack({ bab: 4, steps: [{ attack: "main" }, { draw: "off", item: DAGGER }] }),
+  not_ranged: (e) => e.fullAttack({ bab: 4, holding: { main: LONGSWORD }, steps: [{ attack: "main", throw: true }] }),
+  not_declared: (e) => e.fullAttack({ bab: 4, holding: { main: DAGGER }, steps: [{ attack: "main", extra: true, throw: true }] }),
 };
+const STEP = { no_attack_left: 1, hand_busy: 0, needs_quick_draw: 1, not_ranged: 0, not_declared: 0 };
 
 test("every CONTRACT error code is thrown as an Error with code and message", async () => {
   const e = await engine();
   assert.deepEqual(Object.keys(ERRORS).sort(), [...CODES].sort());
   for (const [code, call] of Object.entries(ERRORS)) {
     const err = thrown(() => call(e), code);
-    if (code !== "bad_notation") assert.equal(err.at, undefined, `${code}: at only on notation errors`);
+    if (code !== "bad_notation") assert.equal(err.at, STEP[code], `${code}: at only on notation errors and a full attack's steps`);
   }
 });
 
@@ -159,7 +168,7 @@ test("requests JSON cannot carry are bad_request, before the engine sees them", 
   const cyclic = { ...CONTRACT_FROM_CASTER };
   cyclic.self = cyclic;
   for (const request of [cyclic, { ...CONTRACT_FROM_CASTER, resolve: { ...CONTRACT_FROM_CASTER.resolve, seed: 42n } }, undefined, () => 1, Symbol("s")]) {
-    for (const method of ["evaluate", "evaluateCells", "move", "cover"]) thrown(() => e[method](request), "bad_request");
+    for (const method of ["evaluate", "evaluateCells", "move", "cover", "fullAttack"]) thrown(() => e[method](request), "bad_request");
   }
   thrown(() => e.parse(1n), "bad_request");
   thrown(() => e.parse(), "bad_request");
@@ -224,4 +233,50 @@ test("CONTRACT cover errors: melee out of range, an unknown attack or rule set, 
   assert.equal(thrown(() => e.cover({ ...COVER_RANGED, attacker: { x: 0, y: 0, size: true } }), "bad_request").message,
     "attacker.size: expected a number or a size name, got a boolean");
   thrown(() => e.cover({ ...COVER_RANGED, target: { id: "orc", x: 0, y: 0 } }), "bad_request");
+});
+
+test("CONTRACT fullAttack example, verbatim: every step priced, then what may come next (SPEC §9)", async () => {
+  const e = await engine();
+  const parts = (sequence, twoWeapon, natural = 0) => ({ sequence, twoWeapon, rapidShot: 0, natural });
+  assert.deepEqual(e.fullAttack(FULL_ATTACK_REQUEST), {
+    steps: [
+      { attack: "main", with: "longsword", as: "primary", bonus: 9, parts: parts(11, -2) },
+      { attack: "off", with: "dagger", as: "off", bonus: 9, parts: parts(11, -2) },
+      { drop: "main" },
+      { drop: "off" },
+      { draw: "main", hands: ["main", "off"], item: { id: "greatsword", kind: "twoHanded" } },
+    ],
+    next: [
+      { attack: "main", with: "greatsword", as: "primary", bonus: 4, parts: parts(6, -2) },
+      { natural: "bite", with: "bite", as: "natural", secondary: true, bonus: 6, parts: parts(11, 0, -5) },
+    ],
+  });
+  // SPEC §9.5 (b): had the off hand not attacked, it still may after the greatsword.
+  const b = e.fullAttack({ ...FULL_ATTACK_REQUEST, natural: [], steps: [
+    { attack: "main" }, { drop: "main" }, { drop: "off" },
+    { draw: "main", hands: ["main", "off"], item: { id: "greatsword", kind: "twoHanded" } }, { attack: "off" },
+    { drop: "main" }, { draw: "off", item: { id: "dagger", kind: "light" } }, { attack: "off" },
+  ] });
+  assert.deepEqual(b.steps.map((s) => [s.with, s.as, s.bonus]).filter((s) => s[0]), [
+    ["longsword", "primary", 9], ["greatsword", "primary", 4], ["dagger", "off", 9],
+  ]);
+});
+
+test("fullAttack errors: at is the illegal step's 0-based index, 0 included; a request's error has none", async () => {
+  const e = await engine();
+  let err = thrown(() => e.fullAttack({ steps: [{ attack: "tail" }] }), "bad_request");
+  assert.deepEqual([err.at, err.message], [0, 'steps[0].attack: "tail" is not one of the hands']);
+  err = thrown(() => e.fullAttack({ ...FULL_ATTACK_REQUEST, steps: [...FULL_ATTACK_REQUEST.steps, { draw: "off", item: DAGGER }] }), "hand_busy");
+  assert.deepEqual([err.at, err.message], [5, 'steps[5]: hand "off" holds "greatsword" (twoHanded); drop it first']);
+  for (const [request, message] of [
+    [{ bab: 41 }, "bab: expected 0 … 40, got 41"],
+    [{ rapidShot: true }, "rapidShot: declared without the rapidShot feat"],
+    [{ hands: [] }, "hands: a combatant needs at least one hand"],
+    [{ steps: [{}, {}, {}, { attack: 1 }] }, "steps[3].attack: expected a string, got a number"],
+  ]) {
+    err = thrown(() => e.fullAttack(request), "bad_request");
+    assert.deepEqual([err.at, err.message], [undefined, message]);
+  }
+  err = thrown(() => e.fullAttack({ steps: Array.from({ length: 65 }, () => ({ attack: "main" })) }), "too_large");
+  assert.deepEqual([err.at, err.message], [undefined, "steps: 65 steps, past the limit of 64"]);
 });

@@ -39,7 +39,18 @@ export function engine() {
 }
 
 /** CONTRACT's error codes. */
-export const CODES = ["bad_notation", "bad_request", "out_of_range", "no_line_of_effect", "invalid_wall", "not_straight", "too_large"];
+export const CODES = ["bad_notation", "bad_request", "out_of_range", "no_line_of_effect", "invalid_wall", "not_straight", "too_large",
+  "no_attack_left", "hand_busy", "needs_quick_draw", "not_ranged", "not_declared"];
+
+/** CONTRACT fullAttack's example request, verbatim. */
+export const FULL_ATTACK_REQUEST = {
+  bab: 11, feats: ["twoWeaponFighting", "quickDraw"], hands: ["main", "off"],
+  holding: { main: { id: "longsword", kind: "oneHanded" }, off: { id: "dagger", kind: "light", ranged: "thrown" } },
+  natural: [{ id: "bite", primary: true }],
+  twoWeapon: true, rapidShot: false,
+  steps: [{ attack: "main" }, { attack: "off" }, { drop: "main" }, { drop: "off" },
+    { draw: "main", hands: ["main", "off"], item: { id: "greatsword", kind: "twoHanded" } }],
+};
 
 /** CONTRACT evaluate's example request, verbatim. */
 export const CONTRACT_REQUEST = {
@@ -97,16 +108,21 @@ export function thrown(fn, code) {
   return err;
 }
 
-/** checkError: a CONTRACT error, with `at` exactly on notation errors that have one, and no panic behind it. */
+/**
+ * checkError: a CONTRACT error, with `at` only on notation errors that have one (1-based) and on a
+ * full attack's errors about a step (its 0-based index, which the message names), and no panic
+ * behind it.
+ */
 export function checkError(err) {
   assert.ok(err instanceof Error, `not an Error: ${err}`);
   assert.ok(CODES.includes(err.code), `code ${err.code} is not a CONTRACT code (${err.message})`);
   assert.equal(typeof err.message, "string");
   assert.ok(err.message.length > 0, "empty message");
   assert.ok(!err.message.startsWith("internal error: "), `the engine failed: ${err.message}`);
-  if (err.at !== undefined) {
-    assert.equal(err.code, "bad_notation", `at on a ${err.code} error`);
+  if (err.at !== undefined && err.code === "bad_notation") {
     assert.ok(Number.isInteger(err.at) && err.at >= 1, `at = ${err.at}`);
+  } else if (err.at !== undefined) {
+    assert.ok(Number.isInteger(err.at) && err.at >= 0 && err.message.startsWith(`steps[${err.at}]`), `at ${err.at} on a ${err.code} error: ${err.message}`);
   }
 }
 
@@ -268,4 +284,19 @@ export async function devserver(t, dir = join(ROOT, "static")) {
     });
     child.on("exit", (code) => reject(new Error(`devserver exited (${code}):\n${log}`)));
   });
+}
+
+/** checkFullAttack checks a fullAttack answer against CONTRACT's rules for any request. */
+export function checkFullAttack(r) {
+  assert.ok(Array.isArray(r.steps) && Array.isArray(r.next), "steps and next are arrays");
+  for (const s of [...r.steps, ...r.next]) {
+    if (s.bonus === undefined) {
+      assert.ok(s.drop !== undefined || s.draw !== undefined, "only a drop or a draw has no bonus");
+      continue;
+    }
+    assert.ok(["primary", "off", "extra", "natural"].includes(s.as), `as ${s.as}`);
+    const p = s.parts;
+    assert.equal(s.bonus, p.sequence + p.twoWeapon + p.rapidShot + p.natural, "the bonus is the sum of its parts");
+  }
+  for (const s of r.next) assert.ok(s.bonus !== undefined, "next lists attacks");
 }

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { CONTRACT_FROM_CASTER, MOVE_REQUEST, checkError, checkMove, checkResult, engine } from "./helpers.mjs";
+import { CONTRACT_FROM_CASTER, FULL_ATTACK_REQUEST, MOVE_REQUEST, checkError, checkFullAttack, checkMove, checkResult, engine } from "./helpers.mjs";
 
 // HOSTILE_CALLS=1000000 for a long run (make test runs 1,000).
 const CALLS = Number(process.env.HOSTILE_CALLS ?? 1000);
@@ -54,6 +54,7 @@ const GOOD = {
   evaluate: CONTRACT_FROM_CASTER,
   evaluateCells: CONTRACT_FROM_CASTER,
   move: MOVE_REQUEST,
+  fullAttack: FULL_ATTACK_REQUEST,
 };
 
 function paths(value, prefix = [], out = []) {
@@ -70,14 +71,14 @@ const TEMPLATES = ["Cir3", "Con4NE", "Lin5Sw2", "Rec3x4", "3 aura", "2 burst", "
   "10 wall within 10", "circle 3", "close circle 2", "Cir1000", "Con1000N", "Lin1000NEw1000", "1000 aura", "circle 1000"];
 
 function hostileCall(rnd, pick) {
-  const method = pick(["evaluate", "evaluateCells", "move", "parse", "evaluate"]);
+  const method = pick(["evaluate", "evaluateCells", "move", "parse", "evaluate", "fullAttack"]);
   if (method === "parse") {
     const text = rnd() < 0.5 ? pick(HOSTILE)() : pick(TEMPLATES).slice(0, Math.floor(rnd() * 12)) + pick(["", "h0", "w0", "x", "9".repeat(30), " ", "\u00a0"]);
     return { method, arg: text };
   }
   if (rnd() < 0.1) return { method, arg: pick(HOSTILE)() }; // the whole request
   const request = structuredClone(GOOD[method]);
-  if (method !== "move" && rnd() < 0.3) {
+  if (method !== "move" && method !== "fullAttack" && rnd() < 0.3) {
     request.template = pick(TEMPLATES);
     request.rules = pick(["tdgs", "drawsteel", "circle50", undefined, "dnd5e"]);
     request.origin = { x: 5 + Math.floor(rnd() * 7) - 3, y: 2, z: 0 };
@@ -107,6 +108,7 @@ test(`${CALLS} hostile calls: CONTRACT errors or valid answers, and the next goo
     ["evaluate", () => e.evaluate(CONTRACT_FROM_CASTER)],
     ["evaluateCells", () => Array.from(e.evaluateCells(CONTRACT_FROM_CASTER))],
     ["move", () => e.move(MOVE_REQUEST)],
+    ["fullAttack", () => e.fullAttack(FULL_ATTACK_REQUEST)],
   ];
   const reference = goods.map(([, f]) => JSON.stringify(f()));
   const rnd = generator(20240607);
@@ -134,6 +136,7 @@ test(`${CALLS} hostile calls: CONTRACT errors or valid answers, and the next goo
         if (method === "evaluate") checkResult(out, plain(arg) ? JSON.parse(JSON.stringify(arg)) : {});
         else if (method === "evaluateCells") assert.ok(out instanceof Int32Array && out.length % 3 === 0);
         else if (method === "move") checkMove(out);
+        else if (method === "fullAttack") checkFullAttack(out);
         else assert.equal(typeof out.notation, "string");
       }
     } catch (bad) {
@@ -153,7 +156,7 @@ test(`${CALLS} hostile calls: CONTRACT errors or valid answers, and the next goo
 
 test("hostile arguments to every method, whole", async () => {
   const e = await engine();
-  for (const method of ["parse", "evaluate", "evaluateCells", "move", "cover", "version"]) {
+  for (const method of ["parse", "evaluate", "evaluateCells", "move", "cover", "fullAttack", "version"]) {
     for (const make of HOSTILE) {
       try {
         e[method](make());

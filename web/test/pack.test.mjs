@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFi
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 
-import { CONTRACT_FROM_CASTER, CONTRACT_REQUEST, COVER_REQUEST, MOVE_REQUEST, PACKAGE, ROOT, WEB, chromium, load, serve, tempDir } from "./helpers.mjs";
+import { CONTRACT_FROM_CASTER, CONTRACT_REQUEST, COVER_REQUEST, FULL_ATTACK_REQUEST, MOVE_REQUEST, PACKAGE, ROOT, WEB, chromium, load, serve, tempDir } from "./helpers.mjs";
 
 const BIN = join(ROOT, "node_modules/.bin");
 const SHIPPED = ["LICENSE", "README.md", "core/SPEC.md", "package.json", "web/CONTRACT.md", "web/aoekit.wasm", "web/index.d.ts", "web/index.js", "web/wasm_exec.js"];
@@ -76,9 +76,11 @@ test("npm pack → install into an empty project → Node, TypeScript, Vite (and
     MoveRequest: [MOVE_REQUEST],
     CoverRequest: [COVER_REQUEST],
     CoverResult: [e.cover(COVER_REQUEST), e.cover({ ...COVER_REQUEST, rules: "tdgs", attack: "melee", target: { id: "orc", x: 1, y: 0, z: 0 } })],
+    FullAttackRequest: [FULL_ATTACK_REQUEST],
+    FullAttackResult: [e.fullAttack(FULL_ATTACK_REQUEST), e.fullAttack({ ...FULL_ATTACK_REQUEST, steps: [...FULL_ATTACK_REQUEST.steps, { attack: "off" }] })],
   };
   writeFileSync(join(app, "check.ts"), `
-    import { load, type Engine, type Request, type Result, type AoekitError, type MoveResult, type MoveRequest, type Template, type VersionInfo, type CoverRequest, type CoverResult } from "aoekit";
+    import { load, type Engine, type Request, type Result, type AoekitError, type MoveResult, type MoveRequest, type Template, type VersionInfo, type CoverRequest, type CoverResult, type FullAttackRequest, type FullAttackResult } from "aoekit";
     ${Object.entries(answers).map(([type, values]) => `export const answers${type}: ${type}[] = ${JSON.stringify(values)};`).join("\n")}
     const request: Request = ${JSON.stringify(CONTRACT_FROM_CASTER)};
     async function main(): Promise<number> {
@@ -87,8 +89,9 @@ test("npm pack → install into an empty project → Node, TypeScript, Vite (and
       const cells: Int32Array = e.evaluateCells(request);
       const m: MoveResult = e.move({ kind: "push", distance: 3, source: { x: 0, y: 0, z: 0 }, target: "g1" });
       const c: CoverResult = e.cover({ attack: "ranged", attacker: { x: 0, y: 0, z: 0 }, target: { id: "orc", x: 4, y: 0, z: 0 } });
+      const f: FullAttackResult = e.fullAttack({ bab: 6, feats: ["quickDraw"], holding: { main: { id: "dagger", kind: "light", ranged: "thrown" } }, steps: [{ attack: "main", throw: true }] });
       try { e.parse("Con4"); } catch (err) { const a = (err as AoekitError).at ?? 0; return a; }
-      return r.count + cells.length + m.path.length + c.bonus + e.version().contract;
+      return r.count + cells.length + m.path.length + c.bonus + (f.steps[0].bonus ?? 0) + e.version().contract;
     }
     main();
   `);

@@ -8,6 +8,7 @@
 //   - parse answers a number, which no aoekit function does;
 //   - evaluateCells answers an empty Uint8Array, as aoekit.wasm does for no cells;
 //   - cover answers a cover result with no lines;
+//   - fullAttack answers a full attack with no steps;
 //
 // and, as aoekit.wasm, sets maxBody. A goroutine sleeps in a loop, so that the instance always
 // has a timer scheduled with the host (the Go runtime's own background work does the same, at
@@ -41,6 +42,7 @@ func main() {
 	set("cover", func() any {
 		return `{"grade":"none","bonus":0,"blocked":0,"total":0,"lineOfEffect":false,"from":[0,0,0],"lines":[]}`
 	})
+	set("fullAttack", func() any { return `{"steps":[],"next":[]}` })
 	t.Set("maxBody", limits.MaxBody)
 	go func() {
 		for {

@@ -45,7 +45,7 @@ func (g *decoderGen) visitStruct(where, name string) error {
 		if f.wire != "" {
 			c := customCase{typ: "*" + f.typ.source(), owner: name, f: f}
 			if f.whole {
-				c.typ = "*" + wholeType(name)
+				c.typ = "*" + wholeType(s)
 			}
 			g.custom = append(g.custom, c)
 			continue
@@ -110,34 +110,36 @@ func (g *decoderGen) visitElem(where string, t *goType) error {
 // read is the code reading a value of type t (a leaf or a struct) into the pointer p.
 func (g *decoderGen) read(t *goType, p string) string {
 	switch {
+	case t.kind == leafKind && t.named != "": // a list's element: read as a string
+		return readStmt(leaves[t.name], "(*string)("+p+")")
 	case t.kind == leafKind:
 		return readStmt(leaves[t.name], p)
 	case g.readers[t.name]:
-		return "err = d." + lowerFirst(t.name) + "(" + p + ")"
+		return "err = d." + lowerFirst(g.m.structs[t.name].ident) + "(" + p + ")"
 	case isIdent(p):
 		return "err = " + g.object(g.m.structs[t.name], p)
 	}
 	return "q := " + p + "\nerr = " + g.object(g.m.structs[t.name], "q")
 }
 
-// wholeType names the type, defined as engine.name, that is the destination of a field tagged
-// wire:"field,struct" of the struct name: value is given the struct as that type, so that it is
-// told from a field of type name read as usual (CoverRequest.Target, a Token).
-func wholeType(name string) string { return "whole" + name }
+// wholeType names the type, defined as the struct s, that is the destination of a field tagged
+// wire:"field,struct" of s: value is given the struct as that type, so that it is told from a
+// field of type s read as usual (CoverRequest.Target, a Token).
+func wholeType(s *structType) string { return "whole" + s.ident }
 
 // object is the call of object reading the struct s into the variable p.
 func (g *decoderGen) object(s *structType, p string) string {
 	var dst []string
 	for _, f := range s.wired() {
 		if f.wire != "" && f.whole {
-			dst = append(dst, "(*"+wholeType(s.name)+")("+p+")") // value tells the field by its struct's whole type
+			dst = append(dst, "(*"+wholeType(s)+")("+p+")") // value tells the field by its struct's whole type
 		} else if f.typ.named != "" {
 			dst = append(dst, "(*string)(&"+p+"."+f.goName+")") // value reads a string type as a string
 		} else {
 			dst = append(dst, "&"+p+"."+f.goName)
 		}
 	}
-	return wrapped(fmt.Sprintf("d.object(%s, %sFields, []any{", lit(s.want), lowerFirst(s.name)), dst, 100) + "})"
+	return wrapped(fmt.Sprintf("d.object(%s, %sFields, []any{", lit(s.want), lowerFirst(s.ident)), dst, 100) + "})"
 }
 
 func zeroOf(t *goType) string {
@@ -149,16 +151,31 @@ func zeroOf(t *goType) string {
 
 // generate writes the readers of readRoots (methods, for wire's entry points) and of
 // valueRoots (value's cases, for the hand-written readers), and of all they reach.
+// The roots are visited package by package, core/engine's first, so that another package's
+// types come after the engine's in what is written.
 func (g *decoderGen) generate(readRoots, valueRoots []string) ([]byte, error) {
-	for _, r := range readRoots {
-		if err := g.visitStruct("root", r); err != nil {
-			return nil, err
+	for _, r := range append(readRoots[:len(readRoots):len(readRoots)], valueRoots...) {
+		if dirOf(r) == "?" {
+			return nil, errors.New(r + ": not a type of the contract's packages")
 		}
-		g.readers[r] = true
 	}
-	for _, r := range valueRoots {
-		if err := g.visitType("root", &goType{kind: structKind, name: r}); err != nil {
-			return nil, err
+	for _, p := range packages {
+		for _, r := range readRoots {
+			if dirOf(r) != p.dir {
+				continue
+			}
+			if err := g.visitStruct("root", r); err != nil {
+				return nil, err
+			}
+			g.readers[r] = true
+		}
+		for _, r := range valueRoots {
+			if dirOf(r) != p.dir {
+				continue
+			}
+			if err := g.visitType("root", &goType{kind: structKind, name: r}); err != nil {
+				return nil, err
+			}
 		}
 	}
 	// value tells a polymorphic field by the type of its destination: no other may have it.
@@ -199,14 +216,15 @@ func (g *decoderGen) generate(readRoots, valueRoots []string) ([]byte, error) {
 		for _, f := range s.wired() {
 			names = append(names, fmt.Sprintf("%q", f.json))
 		}
-		p("%s}\n", wrapped(lowerFirst(s.name)+"Fields = []string{", names, 100))
+		p("%s}\n", wrapped(lowerFirst(s.ident)+"Fields = []string{", names, 100))
 	}
 	p(")\n\n")
 	for _, s := range g.structs {
 		if !g.readers[s.name] {
 			continue
 		}
-		p("// %s reads an engine.%s.\nfunc (d *decoder) %[1]s(p *engine.%[2]s) *engine.Error {\n", lowerFirst(s.name), s.name)
+		src := qualified(s.name)
+		p("// %s reads %s.\nfunc (d *decoder) %[1]s(p *%[3]s) *engine.Error {\n", lowerFirst(s.ident), article(src), src)
 		p("return %s\n}\n\n", g.object(s, "p"))
 	}
 
@@ -214,7 +232,7 @@ func (g *decoderGen) generate(readRoots, valueRoots []string) ([]byte, error) {
 	for _, c := range g.custom {
 		if c.f.whole && !wholes[c.owner] {
 			wholes[c.owner] = true
-			p("// %s is engine.%s as the destination of its fields read whole by hand (wire:\"name,struct\").\ntype %[1]s engine.%[2]s\n\n", wholeType(c.owner), c.owner)
+			p("// %s is %s as the destination of its fields read whole by hand (wire:\"name,struct\").\ntype %[1]s %[2]s\n\n", wholeType(g.m.structs[c.owner]), qualified(c.owner))
 		}
 	}
 	p(`// value reads the value at the cursor into what dst points to. A null is an absent value, as
@@ -239,7 +257,7 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 	for _, c := range g.custom {
 		arg := "p"
 		if c.f.whole {
-			arg = "(*engine." + c.owner + ")(p)"
+			arg = "(*" + qualified(c.owner) + ")(p)"
 		}
 		p("case %s: // %s.%s\nerr = d.%sField(%s, null)\n", c.typ, c.owner, c.f.goName, c.f.wire, arg)
 	}

@@ -16,7 +16,7 @@ import (
 //go:embed index.d.ts.tmpl
 var dtsTemplate string
 
-// A dtsGen writes web/index.d.ts from the template and the engine's types.
+// A dtsGen writes web/index.d.ts from the template and the contract's types.
 type dtsGen struct {
 	m       *model
 	tmpl    string          // the template: index.d.ts.tmpl
@@ -44,18 +44,21 @@ func (g *dtsGen) reach(name string) {
 }
 
 // tsType is the TypeScript type of a Go type.
-func tsType(t *goType) (string, error) {
+func (m *model) tsType(t *goType) (string, error) {
 	switch t.kind {
 	case structKind:
-		return t.name, nil
+		return m.structs[t.name].ident, nil
 	case pointerKind:
-		return tsType(t.elem)
+		return m.tsType(t.elem)
 	case sliceKind:
-		e, err := tsType(t.elem)
+		e, err := m.tsType(t.elem)
 		if strings.ContainsAny(e, "| ") {
 			e = "(" + e + ")"
 		}
 		return e + "[]", err
+	}
+	if t.named != "" {
+		return m.union(t.named)
 	}
 	if l := leaves[t.name]; l != nil {
 		return l.ts, nil
@@ -72,7 +75,7 @@ func (m *model) fieldType(f *field) (string, error) {
 	if f.typ.named != "" {
 		return m.union(f.typ.named)
 	}
-	s, err := tsType(f.typ)
+	s, err := m.tsType(f.typ)
 	if f.typ.kind == pointerKind && !f.omit {
 		s += " | null"
 	}
@@ -140,7 +143,7 @@ func wrap(para string, n int) []string {
 
 // typeDoc is a type's doc comment for JSDoc: "Pos is a cell" becomes "A cell".
 func typeDoc(s *structType) string {
-	rest, ok := strings.CutPrefix(s.doc, s.name+" is ")
+	rest, ok := strings.CutPrefix(s.doc, s.goName+" is ")
 	if !ok {
 		return s.doc
 	}
@@ -148,11 +151,11 @@ func typeDoc(s *structType) string {
 	return string(unicode.ToUpper(r)) + rest[n:]
 }
 
-// iface writes the interface of the engine's type name.
+// iface writes the interface of the type whose key is name, named by its ident.
 func (g *dtsGen) iface(name string) (string, error) {
 	s := g.m.structs[name]
 	if s == nil {
-		return "", errors.New("index.d.ts.tmpl: no struct " + name + " in core/engine")
+		return "", errors.New("index.d.ts.tmpl: no struct " + name + " in " + dirOf(name))
 	}
 	if g.written[name] {
 		return "", errors.New("index.d.ts.tmpl: " + name + " written twice")
@@ -163,7 +166,7 @@ func (g *dtsGen) iface(name string) (string, error) {
 	}
 	var b strings.Builder
 	b.WriteString(strings.TrimSuffix(jsdoc(typeDoc(s), ""), "\n"))
-	b.WriteString("\nexport interface " + name + " {\n")
+	b.WriteString("\nexport interface " + s.ident + " {\n")
 	for _, f := range s.wired() {
 		t, err := g.m.fieldType(f)
 		if err != nil {
@@ -195,7 +198,8 @@ func (m *model) union(named string) (string, error) {
 	return strings.Join(vs, " | "), nil
 }
 
-// errorCodes are the values of the engine's Code constants, in their order.
+// errorCodes are the values of the engine's Code constants, in their order (another package's
+// constants have qualified names).
 func (g *dtsGen) errorCodes() []string {
 	var codes []string
 	for _, c := range g.m.consts {
@@ -218,13 +222,14 @@ var tsBuiltins = map[string]bool{"number": true, "string": true, "boolean": true
 func (g *dtsGen) generate(roots []string) ([]byte, error) {
 	for _, r := range roots {
 		if g.m.structs[r] == nil {
-			return nil, errors.New("no struct " + r + " in core/engine")
+			return nil, errors.New("no struct " + r + " in " + dirOf(r))
 		}
 		g.reach(r)
 	}
 	tmpl, err := template.New("index.d.ts.tmpl").Funcs(template.FuncMap{
 		"interface":  g.iface,
 		"errorCodes": g.errorCodes,
+		"union":      g.m.union,
 	}).Parse(g.tmpl)
 	if err != nil {
 		return nil, err

@@ -10,7 +10,8 @@ import (
 // type or a list type written in one place is written there; one written in more, or an entry
 // point's, has a writer method (taking the bytes to write before it, such as `,"origin":`, unless
 // only wire calls it). Constant bytes next to each other are written at once, as
-// `,"roll":{"dice":`.
+// `,"roll":{"dice":`. An object whose first two fields may both be left out has each field
+// written after a comma, and the comma after its brace taken out (e.unlead).
 type encoderGen struct {
 	m       *model
 	structs []*structType // in the order found
@@ -31,9 +32,6 @@ func (g *encoderGen) visitStruct(where, name string) error {
 	s, err := g.m.checked(where, name)
 	if err != nil {
 		return err
-	}
-	if fields := s.wired(); leadingOmit(fields) && (len(fields) < 2 || leadingOmit(fields[1:])) {
-		return errors.New(name + ": an answer type may start with one omitempty field at most")
 	}
 	g.seen[name] = true
 	g.structs = append(g.structs, s)
@@ -151,7 +149,7 @@ func (g *encoderGen) value(t *goType, x, k string, omit bool) {
 		g.flush()
 		g.line("}")
 	case t.kind == sliceKind && g.writers[t.source()]:
-		g.line("e.%sList(%s, %s)", lowerFirst(listName(t.elem)), g.take(k), x)
+		g.line("e.%sList(%s, %s)", lowerFirst(g.listName(t.elem)), g.take(k), x)
 	case t.kind == sliceKind:
 		g.listBody(t, x, g.take(k))
 	default:
@@ -186,7 +184,7 @@ func (g *encoderGen) present(t *goType, p, k string) {
 // structValue writes key k and the struct name whose fields are sel.F and whose address is ref.
 func (g *encoderGen) structValue(name, sel, ref, k string) {
 	if g.writers[name] {
-		g.line("e.%s(%s, %s)", lowerFirst(name), g.take(k), ref)
+		g.line("e.%s(%s, %s)", lowerFirst(g.m.structs[name].ident), g.take(k), ref)
 		return
 	}
 	g.pending += k
@@ -205,6 +203,19 @@ func (g *encoderGen) fields(s *structType, sel string) {
 	fields := s.wired()
 	if len(fields) == 0 {
 		g.pending += "{}"
+		return
+	}
+	if leadingOmit(fields) && leadingOmit(fields[1:]) {
+		g.flush()
+		at := g.newVar("at")
+		g.line("%s := len(e.b)", at)
+		g.pending = "{"
+		for _, f := range fields {
+			g.value(f.typ, sel+"."+f.goName, `,"`+f.json+`":`, f.omit)
+		}
+		g.flush()
+		g.line("e.unlead(%s)", at)
+		g.pending = "}"
 		return
 	}
 	punct := "{"
@@ -235,21 +246,21 @@ func (g *encoderGen) listBody(t *goType, x, name string) {
 	g.line("if e.list(%s, %s == nil, len(%s)) {\n%s := \"[\"\nfor %s := range %s {", name, x, x, sep, i, x)
 	switch e := t.elem; {
 	case e.kind == structKind && g.writers[e.name]:
-		g.line("e.%s(%s, &%s[%s])", lowerFirst(e.name), sep, x, i)
+		g.line("e.%s(%s, &%s[%s])", lowerFirst(g.m.structs[e.name].ident), sep, x, i)
 	case e.kind == structKind:
 		q := g.newVar("q")
 		g.line("%s := &%s[%s]\ne.raw(%s)", q, x, i, sep)
 		g.fields(g.m.structs[e.name], q)
 		g.flush()
 	default:
-		g.line("e.%s(%s, %s[%s])", leaves[e.name].write, sep, x, i)
+		g.line("e.%s(%s, %s)", leaves[e.name].write, sep, e.plain(x+"["+i+"]"))
 	}
 	g.line("%s = \",\"\n}\ne.raw(\"]\")\n}", sep)
 }
 
-func listName(t *goType) string {
+func (g *encoderGen) listName(t *goType) string {
 	if t.kind == structKind {
-		return t.name
+		return g.m.structs[t.name].ident
 	}
 	return leaves[t.name].listName
 }
@@ -278,10 +289,11 @@ func (g *encoderGen) generate(roots []string) ([]byte, error) {
 			continue
 		}
 		g.vars = map[string]int{}
+		src := qualified(s.name)
 		if g.uses[s.name] == 0 { // an entry point only: what comes before it is wire's business
-			g.line("// %s writes an engine.%s.\nfunc (e *encoder) %[1]s(p *engine.%[2]s) {", lowerFirst(s.name), s.name)
+			g.line("// %s writes %s.\nfunc (e *encoder) %[1]s(p *%[3]s) {", lowerFirst(s.ident), article(src), src)
 		} else {
-			g.line("// %s writes name and an engine.%s.\nfunc (e *encoder) %[1]s(name string, p *engine.%[2]s) {\ne.raw(name)", lowerFirst(s.name), s.name)
+			g.line("// %s writes name and %s.\nfunc (e *encoder) %[1]s(name string, p *%[3]s) {\ne.raw(name)", lowerFirst(s.ident), article(src), src)
 		}
 		g.fields(s, "p")
 		g.flush()
@@ -292,7 +304,7 @@ func (g *encoderGen) generate(roots []string) ([]byte, error) {
 			continue
 		}
 		g.vars = map[string]int{}
-		g.line("// %sList writes name and a list (null when nil).\nfunc (e *encoder) %[1]sList(name string, l %s) {", lowerFirst(listName(l.elem)), l.source())
+		g.line("// %sList writes name and a list (null when nil).\nfunc (e *encoder) %[1]sList(name string, l %s) {", lowerFirst(g.listName(l.elem)), l.source())
 		g.listBody(l, "l", "name")
 		g.line("}\n")
 	}

@@ -96,8 +96,6 @@ func TestGeneratorRefuses(t *testing.T) {
 			"T: a list in a request needs a //wire:list line", decodeRequest},
 		{"//wire:want an object\ntype Request struct {\n\tA float64 `json:\"a\" wire:\"a\"`\n\tB float64 `json:\"b\" wire:\"b\"`\n}",
 			"Request.B: value cannot tell its destination, a *float64, from another field's (Request.A)", decodeRequest},
-		{"type Result struct {\n\tA int `json:\"a,omitempty\"`\n\tB int `json:\"b,omitempty\"`\n}",
-			"Result: an answer type may start with one omitempty field at most", encodeResult},
 		{"type Result struct {\n\tM map[string]int `json:\"m\"`\n}", "Result.M: no writer for map[string]int", encodeResult},
 		{"type Result struct {\n\tS int `json:\"s\" wire:\"size\"`\n}", "Result.S: no writer for a polymorphic field", encodeResult},
 		{"type Result struct {\n\t//ts:type Shape\n\tS string `json:\"s\"`\n}", "Result.S: the TypeScript type Shape is not declared",
@@ -110,6 +108,112 @@ func TestGeneratorRefuses(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s\n: got %v, want %q", c.src, err, c.want)
 		}
+	}
+}
+
+// modelOf2 loads a core/engine made of src and a second package, fullattack, made of src2.
+func modelOf2(t *testing.T, src, src2 string) *model {
+	t.Helper()
+	m := modelOf(t, src)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "types.go"), []byte("package fullattack\n\n"+src2), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.load(dir, packages[1]); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestGeneratorRefusesPackages: what the generator refuses of a second package's types.
+func TestGeneratorRefusesPackages(t *testing.T) {
+	// Two packages whose types would share a TypeScript name.
+	m := modelOf(t, "type FullAttackItem struct {\n\tA int `json:\"a\"`\n}")
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "types.go"), []byte("package fullattack\n\ntype Item struct {\n\tA int `json:\"a\"`\n}"), 0o644)
+	if err := m.load(dir, packages[1]); err == nil || !strings.Contains(err.Error(), "fullattack.Item: its name in TypeScript, FullAttackItem, is FullAttackItem's") {
+		t.Errorf("a shared TypeScript name: got %v", err)
+	}
+	for _, c := range []struct {
+		src2, want string
+		gen        func(*model) error
+	}{
+		// A map of the package's structs is a leaf: read by hand, or refused.
+		{"//wire:want an object\ntype Request struct {\n\tM map[string]T `json:\"m\"`\n}\n\n//wire:want a t\ntype T struct {\n\tA int `json:\"a\"`\n}",
+			"fullattack.Request.M: no reader for map[string]fullattack.T: give the field a wire tag", decodeRoot("fullattack.Request")},
+		{"type Result struct {\n\tM map[string]T `json:\"m\"`\n}\n\ntype T struct {\n\tA int `json:\"a\"`\n}",
+			"fullattack.Result.M: no writer for map[string]fullattack.T", encodeRoot("fullattack.Result")},
+		{"//wire:want an object\ntype Request struct {\n\tK *Kind `json:\"k\"`\n}\n\ntype Kind string",
+			"fullattack.Request.K: a pointer to a string type is not supported", nil},
+		{"//wire:want an object\ntype Request struct {\n\tS []Step `json:\"s\"`\n}\n\n//wire:want a step\ntype Step struct {\n\tA int `json:\"a\"`\n}",
+			"fullattack.Step: a list in a request needs a //wire:list line", decodeRoot("fullattack.Request")},
+		{"//wire:want an object\ntype Request struct {\n\tA int `json:\"a\"`\n}", "other.Request: not a type of the contract's packages",
+			decodeRoot("other.Request")},
+	} {
+		m := modelOf(t, "")
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "types.go"), []byte("package fullattack\n\n"+c.src2), 0o644)
+		err := m.load(dir, packages[1])
+		if err == nil && c.gen != nil {
+			err = c.gen(m)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s\n: got %v, want %q", c.src2, err, c.want)
+		}
+	}
+}
+
+func decodeRoot(name string) func(*model) error {
+	return func(m *model) error {
+		_, err := (&decoderGen{m: m, seen: map[string]bool{}, cases: map[string]*goType{}, readers: map[string]bool{}}).generate([]string{name}, nil)
+		return err
+	}
+}
+
+func encodeRoot(name string) func(*model) error {
+	return func(m *model) error {
+		_, err := (&encoderGen{m: m, seen: map[string]bool{}, uses: map[string]int{}, writers: map[string]bool{}}).generate([]string{name})
+		return err
+	}
+}
+
+// TestSecondPackage: a second package's types are read and written under their qualified Go
+// names and their idents — a one-word name prefixed, a compound one kept — after the engine's;
+// its list of a string type is read as strings; an answer whose first fields may all be left
+// out is written with e.unlead.
+func TestSecondPackage(t *testing.T) {
+	m := modelOf2(t, "//wire:want an object\ntype Request struct {\n\tA int `json:\"a\"`\n}",
+		"//wire:want an object\ntype Request struct {\n\tF []Feat `json:\"f\"`\n\tS []PricedStep `json:\"s\"`\n}\n\n"+
+			"type Feat string\n\nconst FeatX Feat = \"x\"\n\n"+
+			"//wire:want a step\n//wire:list an array of steps\ntype PricedStep struct {\n\tA string `json:\"a,omitempty\"`\n\tB int `json:\"b,omitempty\"`\n}\n\n"+
+			"type Result struct {\n\tS []PricedStep `json:\"s\"`\n}")
+	dec, err := (&decoderGen{m: m, seen: map[string]bool{}, cases: map[string]*goType{}, readers: map[string]bool{}}).generate(
+		[]string{"fullattack.Request", "Request"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := (&encoderGen{m: m, seen: map[string]bool{}, uses: map[string]int{}, writers: map[string]bool{}}).generate([]string{"fullattack.Result"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := string(dec) + string(enc)
+	for _, want := range []string{
+		"requestFields = []string{\"a\"}\nfullAttackRequestFields", // the engine's first
+		"func (d *decoder) fullAttackRequest(p *fullattack.Request) *engine.Error",
+		"case *[]fullattack.Feat:\n*p = append(*p, \"\")\n*(*string)(&(*p)[i]), err = d.string()",
+		"case *[]fullattack.PricedStep:",
+		"func (e *encoder) fullAttackResult(p *fullattack.Result)",
+		"at := len(e.b)\ne.raw(\"{\")\ne.optString(`,\"a\":`, q.A)\ne.optInt(`,\"b\":`, q.B)\ne.unlead(at)",
+	} {
+		if !strings.Contains(code, want) {
+			t.Errorf("no %q in\n%s", want, code)
+		}
+	}
+	dts, err := (&dtsGen{m: m, tmpl: `{{interface "fullattack.Request"}}` + "\n" + `{{interface "fullattack.PricedStep"}}` + "\n" +
+		`export type Feat = {{union "fullattack.Feat"}};`, reached: map[string]bool{}, written: map[string]bool{}}).generate([]string{"fullattack.Request"})
+	want := "\nexport interface FullAttackRequest {\n  f: \"x\"[];\n  s: PricedStep[];\n}\n\nexport interface PricedStep {\n  a?: string;\n  b?: number;\n}\nexport type Feat = \"x\";"
+	if err != nil || string(dts) != want {
+		t.Errorf("got %v\n%s\nwant\n%s", err, dts, want)
 	}
 }
 

@@ -1,7 +1,10 @@
 // Command gen writes what the contract's Go types determine: wasm/wire's decoders and encoders
 // (codec_gen.go) and the package's TypeScript declarations (web/index.d.ts, from
-// index.d.ts.tmpl). `go generate ./wasm/wire` runs it. What it reads of core/engine — json and
-// wire tags, doc comments, //wire: and //ts:type lines — is listed in core/engine/types.go.
+// index.d.ts.tmpl). `go generate ./wasm/wire` runs it. What it reads of core/engine and
+// core/fullattack (packages) — json and wire tags, doc comments, //wire: and //ts:type lines —
+// is listed in core/engine/types.go. The engine's types keep their names; another package's are
+// qualified in the generator (fullattack.Request) and prefixed in TypeScript and in wire's
+// identifiers when their name is one word (FullAttackRequest, d.fullAttackRequest; identOf).
 //
 // It runs natively at generate time only: what it writes imports neither reflect nor fmt nor
 // encoding/json, and is shaped by the size of the browser module (make size):
@@ -25,16 +28,19 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // The roots: the types wire decodes (with reader methods for its entry points, and a case of
 // value for its hand-written readers: a request's template object), encodes, and that
 // web/index.d.ts declares; with all they reach.
+// (A full attack's held item is a case of value for the hand-written reader of its holding.)
 var (
-	decodeRoots = []string{"Request", "MoveRequest", "CoverRequest"}
-	valueRoots  = []string{"Template"}
-	encodeRoots = []string{"Result", "Template", "MoveResult", "CoverResult", "VersionInfo", "Error"}
-	tsRoots     = []string{"Request", "MoveRequest", "CoverRequest", "Result", "Template", "MoveResult", "CoverResult", "VersionInfo"}
+	decodeRoots = []string{"Request", "MoveRequest", "CoverRequest", "fullattack.Request"}
+	valueRoots  = []string{"Template", "fullattack.Item"}
+	encodeRoots = []string{"Result", "Template", "MoveResult", "CoverResult", "VersionInfo", "Error", "fullattack.Result"}
+	tsRoots     = []string{"Request", "MoveRequest", "CoverRequest", "Result", "Template", "MoveResult", "CoverResult", "VersionInfo",
+		"fullattack.Request", "fullattack.Result"}
 )
 
 // outputs are the generated files, by their path in the module.
@@ -42,9 +48,18 @@ var outputs = []string{"wasm/wire/codec_gen.go", "web/index.d.ts"}
 
 // generate returns the generated files, by their path in the module whose root is root.
 func generate(root string) (map[string][]byte, error) {
-	m, err := loadModel(filepath.Join(root, "core", "engine"))
+	m, err := loadModel(filepath.Join(root, filepath.FromSlash(packages[0].dir)))
 	if err != nil {
 		return nil, err
+	}
+	var imports []string
+	for _, p := range packages {
+		if p.qual != "" {
+			if err := m.load(filepath.Join(root, filepath.FromSlash(p.dir)), p); err != nil {
+				return nil, err
+			}
+		}
+		imports = append(imports, `"github.com/aoekit/aoekit/`+p.dir+`"`)
 	}
 	dec, err := (&decoderGen{m: m, seen: map[string]bool{}, cases: map[string]*goType{}, readers: map[string]bool{}}).generate(decodeRoots, valueRoots)
 	if err != nil {
@@ -54,7 +69,7 @@ func generate(root string) (map[string][]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("encoders: %w", err)
 	}
-	src := append([]byte(header+"package wire\n\nimport \"github.com/aoekit/aoekit/core/engine\"\n\n"), dec...)
+	src := append([]byte(header+"package wire\n\nimport (\n"+strings.Join(imports, "\n")+"\n)\n\n"), dec...)
 	code, err := format.Source(append(src, enc...))
 	if err != nil {
 		return nil, err

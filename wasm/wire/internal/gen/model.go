@@ -11,22 +11,30 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
-// A model is what the generator knows of core/engine: its struct types and its string constants.
+// A model is what the generator knows of the contract's packages (core/engine, core/fullattack):
+// their struct types and their string constants, by key — the engine's bare names (Request),
+// another package's qualified ones (fullattack.Request).
 type model struct {
 	structs map[string]*structType
-	named   map[string]bool // the engine's string types (type Rules string)
-	consts  []constant      // string constants, in source order
+	named   map[string]bool   // the string types (type Rules string)
+	consts  []constant        // string constants, in source order
+	idents  map[string]string // the key of each struct's ident, so that no two share one
 }
 
-// A constant is a string constant; typ is its type's name when it has one of the named string
-// types.
+// A constant is a string constant; name is its key, and typ its type's key when it has one of
+// the named string types.
 type constant struct{ name, value, typ string }
 
-// A structType is one struct of the engine, as its declaration says.
+// A structType is one struct of a package, as its declaration says.
 type structType struct {
-	name   string
+	name   string // its key: Request, fullattack.Request
+	goName string // its name in its package: Request
+	// Its name in TypeScript, whose first letter lowered names its reader, writer and field table
+	// in wire: the Go name for the engine's types, prefixed for another package's (see identOf).
+	ident  string
 	doc    string // the doc comment's text, directives dropped
 	want   string // //wire:want: what a type error expects for it
 	list   string // //wire:list: what a type error expects for a list of it
@@ -51,8 +59,8 @@ type field struct {
 type goType struct {
 	kind  int
 	elem  *goType // pointer, slice
-	name  string  // struct: the engine's type name; leaf: the source text ("string" for a named one)
-	named string  // a leaf of one of the engine's string types: its name (Rules)
+	name  string  // struct: its key; leaf: the source text, types qualified ("string" for a named one)
+	named string  // a leaf of one of the string types: its key (Rules, fullattack.Kind)
 }
 
 const (
@@ -62,7 +70,7 @@ const (
 	sliceKind
 )
 
-// source is t as Go source outside package engine.
+// source is t as Go source in package wire.
 func (t *goType) source() string {
 	switch t.kind {
 	case pointerKind:
@@ -70,12 +78,28 @@ func (t *goType) source() string {
 	case sliceKind:
 		return "[]" + t.elem.source()
 	case structKind:
-		return "engine." + t.name
+		return qualified(t.name)
 	}
 	if t.named != "" {
-		return "engine." + t.named
+		return qualified(t.named)
 	}
 	return t.name
+}
+
+// qualified is the Go source of the type whose key is key: engine.Request, fullattack.Request.
+func qualified(key string) string {
+	if strings.Contains(key, ".") {
+		return key
+	}
+	return "engine." + key
+}
+
+// article is a or an, for the type named by its Go source (an engine.Pos, a fullattack.Item).
+func article(source string) string {
+	if strings.HasPrefix(source, "engine.") {
+		return "an " + source
+	}
+	return "a " + source
 }
 
 // plain is the expression x of type t as its leaf's type: string(x) for a named string type.
@@ -86,11 +110,49 @@ func (t *goType) plain(x string) string {
 	return x
 }
 
-// loadModel reads the non-test Go files of dir (core/engine).
+// A pkg is a package whose types the contract is made of: its directory in the module, the
+// qualifier of its keys ("" for core/engine, whose names are bare) and the prefix of its
+// one-word type names in TypeScript and in wire (see identOf).
+type pkg struct{ dir, qual, prefix string }
+
+// packages are the contract's packages, core/engine first.
+var packages = []pkg{
+	{dir: "core/engine"},
+	{dir: "core/fullattack", qual: "fullattack", prefix: "FullAttack"},
+}
+
+// dirOf is the directory of the package of the key of a type.
+func dirOf(key string) string {
+	q, _, ok := strings.Cut(key, ".")
+	for _, p := range packages {
+		if ok && p.qual == q || !ok && p.qual == "" {
+			return p.dir
+		}
+	}
+	return "?"
+}
+
+// identOf is the ident of a package's type name: the name itself, but for a one-word name of a
+// package with a prefix (Request → FullAttackRequest), which would be too vague beside the
+// engine's; a compound name (PricedStep) says what it is already.
+func identOf(name, prefix string) string {
+	if prefix == "" || strings.IndexFunc(name[1:], unicode.IsUpper) >= 0 {
+		return name
+	}
+	return prefix + name
+}
+
+// loadModel reads the non-test Go files of dir as core/engine.
 func loadModel(dir string) (*model, error) {
+	m := &model{structs: map[string]*structType{}, named: map[string]bool{}, idents: map[string]string{}}
+	return m, m.load(dir, pkg{})
+}
+
+// load adds the types of the non-test Go files of dir, the package p, to m.
+func (m *model) load(dir string, p pkg) error {
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
-		return nil, err
+		return err
 	}
 	sort.Strings(names)
 	fset := token.NewFileSet()
@@ -101,16 +163,21 @@ func loadModel(dir string) (*model, error) {
 		}
 		src, err := os.ReadFile(name)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		f, err := parser.ParseFile(fset, name, src, parser.ParseComments)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		files = append(files, f)
 	}
-	m := &model{structs: map[string]*structType{}, named: map[string]bool{}}
-	// Struct names first, so that fields can tell the engine's types from leaves.
+	key := func(name string) string {
+		if p.qual == "" {
+			return name
+		}
+		return p.qual + "." + name
+	}
+	// Struct names first, so that fields can tell the package's types from leaves.
 	var specs []*ast.TypeSpec
 	var docs []*ast.CommentGroup
 	for _, f := range files {
@@ -123,7 +190,7 @@ func loadModel(dir string) (*model, error) {
 				switch s := spec.(type) {
 				case *ast.TypeSpec:
 					if id, ok := s.Type.(*ast.Ident); ok && id.Name == "string" && s.Name.IsExported() && !s.Assign.IsValid() {
-						m.named[s.Name.Name] = true
+						m.named[key(s.Name.Name)] = true
 					}
 					if _, ok := s.Type.(*ast.StructType); ok && s.Name.IsExported() {
 						doc := s.Doc
@@ -131,7 +198,11 @@ func loadModel(dir string) (*model, error) {
 							doc = gd.Doc
 						}
 						specs, docs = append(specs, s), append(docs, doc)
-						m.structs[s.Name.Name] = &structType{name: s.Name.Name}
+						st := &structType{name: key(s.Name.Name), goName: s.Name.Name, ident: identOf(s.Name.Name, p.prefix)}
+						if other, dup := m.idents[st.ident]; dup {
+							return errors.New(st.name + ": its name in TypeScript, " + st.ident + ", is " + other + "'s")
+						}
+						m.structs[st.name], m.idents[st.ident] = st, st.name
 					}
 				case *ast.ValueSpec:
 					if gd.Tok != token.CONST {
@@ -145,9 +216,9 @@ func loadModel(dir string) (*model, error) {
 							v, _ := strconv.Unquote(lit.Value)
 							typ := ""
 							if id, ok := s.Type.(*ast.Ident); ok {
-								typ = id.Name
+								typ = key(id.Name)
 							}
-							m.consts = append(m.consts, constant{n.Name, v, typ})
+							m.consts = append(m.consts, constant{key(n.Name), v, typ})
 						}
 					}
 				}
@@ -155,25 +226,25 @@ func loadModel(dir string) (*model, error) {
 		}
 	}
 	for i, s := range specs {
-		st := m.structs[s.Name.Name]
+		st := m.structs[key(s.Name.Name)]
 		st.doc, st.want, st.list, _ = docText(docs[i])
 		for _, f := range s.Type.(*ast.StructType).Fields.List {
 			if len(f.Names) == 0 {
-				return nil, errors.New(st.name + ": embedded fields are not supported")
+				return errors.New(st.name + ": embedded fields are not supported")
 			}
 			for _, n := range f.Names {
 				if !n.IsExported() {
 					continue
 				}
-				fd, err := m.field(st.name, n.Name, f)
+				fd, err := m.field(key, st.name, n.Name, f)
 				if err != nil {
-					return nil, err
+					return err
 				}
 				st.fields = append(st.fields, fd)
 			}
 		}
 	}
-	return m, nil
+	return nil
 }
 
 // docText returns the text of a doc comment (without its directives and //ts:type line) and
@@ -203,7 +274,7 @@ func docText(g *ast.CommentGroup) (text, want, list, ts string) {
 func (m *model) checked(where, name string) (*structType, error) {
 	s := m.structs[name]
 	if s == nil {
-		return nil, errors.New(where + ": no struct " + name + " in core/engine")
+		return nil, errors.New(where + ": no struct " + name + " in " + dirOf(name))
 	}
 	if err := s.check(); err != nil {
 		return nil, err
@@ -211,7 +282,8 @@ func (m *model) checked(where, name string) (*structType, error) {
 	return s, nil
 }
 
-func (m *model) field(owner, name string, f *ast.Field) (*field, error) {
+// field reads the field name of the struct owner; key gives the key of a name of its package.
+func (m *model) field(key func(string) string, owner, name string, f *ast.Field) (*field, error) {
 	where := owner + "." + name
 	var tag reflect.StructTag
 	if f.Tag != nil {
@@ -237,7 +309,7 @@ func (m *model) field(owner, name string, f *ast.Field) (*field, error) {
 			fd.omit = fd.omit || o == "omitempty"
 		}
 	}
-	t, err := m.goType(where, f.Type)
+	t, err := m.goType(key, where, f.Type)
 	if err != nil {
 		return nil, err
 	}
@@ -245,51 +317,54 @@ func (m *model) field(owner, name string, f *ast.Field) (*field, error) {
 	return fd, nil
 }
 
-func (m *model) goType(where string, e ast.Expr) (*goType, error) {
+func (m *model) goType(key func(string) string, where string, e ast.Expr) (*goType, error) {
 	switch e := e.(type) {
 	case *ast.StarExpr:
-		elem, err := m.goType(where, e.X)
+		elem, err := m.goType(key, where, e.X)
 		if err == nil && elem.named != "" {
 			err = errors.New(where + ": a pointer to a string type is not supported")
 		}
 		return &goType{kind: pointerKind, elem: elem}, err
 	case *ast.ArrayType:
 		if e.Len == nil {
-			elem, err := m.goType(where, e.Elt)
-			if err == nil && elem.named != "" {
-				err = errors.New(where + ": a list of a string type is not supported")
-			}
+			elem, err := m.goType(key, where, e.Elt)
 			return &goType{kind: sliceKind, elem: elem}, err
 		}
 	case *ast.Ident:
-		if m.structs[e.Name] != nil {
-			return &goType{kind: structKind, name: e.Name}, nil
+		if m.structs[key(e.Name)] != nil {
+			return &goType{kind: structKind, name: key(e.Name)}, nil
 		}
-		if m.named[e.Name] {
-			return &goType{kind: leafKind, name: "string", named: e.Name}, nil
+		if m.named[key(e.Name)] {
+			return &goType{kind: leafKind, name: "string", named: key(e.Name)}, nil
 		}
 	}
-	return &goType{kind: leafKind, name: exprString(e)}, nil
+	return &goType{kind: leafKind, name: exprString(e, func(name string) string {
+		if k := key(name); m.structs[k] != nil || m.named[k] {
+			return qualified(k) // as Go source in package wire: map[string]fullattack.Item
+		}
+		return name
+	})}, nil
 }
 
-// exprString is the source text of a leaf type: an identifier, an array or a map.
-func exprString(e ast.Expr) string {
+// exprString is the source text of a leaf type — an identifier, an array or a map — with the
+// identifiers q names.
+func exprString(e ast.Expr, q func(string) string) string {
 	switch e := e.(type) {
 	case *ast.Ident:
-		return e.Name
+		return q(e.Name)
 	case *ast.BasicLit:
 		return e.Value
 	case *ast.ArrayType:
 		if e.Len == nil {
-			return "[]" + exprString(e.Elt)
+			return "[]" + exprString(e.Elt, q)
 		}
-		return "[" + exprString(e.Len) + "]" + exprString(e.Elt)
+		return "[" + exprString(e.Len, q) + "]" + exprString(e.Elt, q)
 	case *ast.MapType:
-		return "map[" + exprString(e.Key) + "]" + exprString(e.Value)
+		return "map[" + exprString(e.Key, q) + "]" + exprString(e.Value, q)
 	case *ast.StarExpr:
-		return "*" + exprString(e.X)
+		return "*" + exprString(e.X, q)
 	case *ast.SelectorExpr:
-		return exprString(e.X) + "." + e.Sel.Name
+		return exprString(e.X, func(s string) string { return s }) + "." + e.Sel.Name
 	}
 	return "?"
 }
