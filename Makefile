@@ -34,9 +34,15 @@ test-go:
 
 build: $(BUILD_TARGETS)
 
-# Benchmarks, not timed tests: compare runs with benchstat.
-bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./core/...
+# Benchmarks, not timed tests (issue 11): one table of the engine's benchmark scenes natively,
+# through the module in Node and in headless Chromium (skipped, loudly, where it is absent),
+# peers on the same boards (rot-js, fast-voxel-raycast), the module's size and its cold start,
+# also written to build/bench/bench.json; about 3 minutes. The boards are the Go benchmarks'
+# own, written by core/engine's TestDumpBenchBoards. To compare raw Go runs with benchstat:
+# go test -run '^$' -bench . -benchmem ./core/...
+bench: browser $(NODE_MODULES)
+	BENCH_DUMP=$(CURDIR)/build/bench/boards $(GO) test -count=1 -run '^TestDumpBenchBoards$$' ./core/engine
+	GO="$(GO)" node web/bench/bench.mjs
 
 # A short run of every fuzz target (FUZZTIME=1m make fuzz for longer). A package whose tests do
 # not build fails the run (its targets are not silently skipped), and so does any func Fuzz… of

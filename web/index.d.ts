@@ -350,6 +350,74 @@ export interface CoverResult {
   lines: Line[];
 }
 
+/**
+ * A board on its own (CONTRACT scene): the tokens, obstacles, thin walls and bounds an evaluate
+ * request carries, kept by a Scene between evaluations.
+ */
+export interface Board {
+  tokens?: Token[];
+  obstacles?: Obstacle[];
+  walls?: Wall[];
+  bounds?: Bounds;
+}
+
+/**
+ * A change to a scene's board (CONTRACT scene). Its parts apply in this order: `remove`, `tokens`,
+ * `clear`, `obstacles`, `walls`, `bounds`. Either all of it applies or, with an error, none.
+ */
+export interface SceneEdit {
+  /** The ids of tokens taken off the board. */
+  remove?: string[];
+  /**
+   * Tokens put on the board: a token whose id is on it already replaces it where it stands in the
+   * list (a move); the others join the end.
+   */
+  tokens?: Token[];
+  /** Cells made empty. */
+  clear?: CellTuple[];
+  /** Cells made solid, or given a new fill. */
+  obstacles?: Obstacle[];
+  /**
+   * When present, every thin wall of the board, replacing the ones before (`[]` removes them all).
+   */
+  walls?: Wall[];
+  /** When present, the new bounds. */
+  bounds?: Bounds;
+  /** Takes the bounds away. */
+  noBounds?: boolean;
+}
+
+/**
+ * A board kept by the engine between evaluations (CONTRACT scene): validated and indexed once,
+ * changed by `update`, evaluated against with requests that carry only what changes per frame.
+ * Its answers are exactly `evaluate`'s with the scene's board in the request.
+ */
+export interface Scene {
+  /**
+   * Changes the board: removes tokens by id, puts tokens on it (a token whose id is there
+   * already moves, keeping its place), clears cells, sets obstacles, replaces the walls, sets
+   * or removes the bounds. Either all of it applies or, with an error (thrown), none.
+   * `obstacles` may be an `Int32Array` of x, y, z, fill quads (fill in 1/400: 400 is a full
+   * block), which crosses into the engine without JSON.
+   */
+  update(edit: SceneEditInput): void;
+  /** Evaluates a template against the scene's board; the request carries no board of its own. */
+  evaluate(request: SceneRequest): Result;
+  /** `evaluate`'s cells packed, as `Engine.evaluateCells` packs them. */
+  evaluateCells(request: SceneRequest): Int32Array;
+  /** Frees the scene; calling it afterwards throws. */
+  dispose(): void;
+}
+
+/** A board for `Engine.scene`: `obstacles` as objects or as an `Int32Array` of x, y, z, fill quads. */
+export type BoardInput = Omit<Board, "obstacles"> & { obstacles?: Obstacle[] | Int32Array };
+
+/** An edit for `Scene.update`: `obstacles` as objects or as an `Int32Array` of x, y, z, fill quads. */
+export type SceneEditInput = Omit<SceneEdit, "obstacles"> & { obstacles?: Obstacle[] | Int32Array };
+
+/** An evaluate request for a scene: everything but the board. */
+export type SceneRequest = Omit<Request, "tokens" | "obstacles" | "walls" | "bounds">;
+
 /** The engine's version, the answer to version(). */
 export interface VersionInfo {
   engine: "aoekit";
@@ -556,6 +624,18 @@ export interface Engine {
    * }).steps.map((s) => s.bonus); // [6, 1]
    */
   fullAttack(request: FullAttackRequest): FullAttackResult;
+  /**
+   * Makes a scene: the board validated and indexed once, for many evaluations (a dragged
+   * template). Throws what `evaluate` throws for a bad board.
+   *
+   * @example
+   * const scene = engine.scene({ tokens: [{ id: "orc", x: 6, y: 5 }], obstacles: [{ x: 6, y: 4 }] });
+   * scene.evaluate({ template: "Cir2", origin: { x: 6, y: 5 } }).targets[0].id; // "orc"
+   * scene.update({ tokens: [{ id: "orc", x: 12, y: 5 }] }); // the orc walks away
+   * scene.evaluate({ template: "Cir2", origin: { x: 6, y: 5 } }).targets.length; // 0
+   * scene.dispose();
+   */
+  scene(board: BoardInput): Scene;
   version(): VersionInfo;
 }
 

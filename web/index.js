@@ -12,7 +12,19 @@ let Go = null;
 const HANDSHAKE = "__aoekit";
 
 // Functions every aoekit.wasm registers.
-const EXPORTS = ["parse", "evaluate", "evaluateCells", "move", "cover", "fullAttack", "version"];
+const EXPORTS = ["parse", "evaluate", "evaluateCells", "move", "cover", "fullAttack", "version", "sceneNew", "sceneUpdate", "sceneEvaluate", "sceneEvaluateCells", "sceneDispose"];
+
+// WARMUP is evaluated once by load(), so that the engine's first real call does not pay for
+// compiling the module's functions (a WebAssembly engine compiles them lazily, on first use):
+// a TDGS circle with tokens, an obstacle, a wall and cover lines, and a Draw Steel burst, reach
+// most of what an evaluate runs.
+const WARMUP = [
+  { template: "Cir2", caster: { id: "c", x: 0, y: 0, z: 0 }, origin: { x: 4, y: 0, z: 0 }, range: 10,
+    tokens: [{ id: "t", x: 5, y: 0, z: 0 }, { id: "u", x: 3, y: 1, z: 0, size: 2 }], obstacles: [{ x: 4, y: 1, z: 0, fill: 0.5 }],
+    walls: [{ a: [6, -2], b: [6, 2] }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
+  { template: "2 burst", caster: { id: "c", x: 0, y: 0, z: 0 }, tokens: [{ id: "t", x: 2, y: 0, z: 0 }],
+    obstacles: [{ x: 1, y: 0, z: 0 }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
+];
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -34,7 +46,13 @@ export async function load(options = {}) {
   const { module, instance } = await instantiate(source, go.runtime.importObject);
   const runtime = new Runtime(module);
   runtime.start(go, instance);
-  return runtime.engine();
+  const engine = runtime.engine();
+  try {
+    for (const request of WARMUP) engine.evaluate(request);
+  } catch {
+    // only a warm-up: an engine that fails it says so at the caller's first call
+  }
+  return engine;
 }
 
 // A Runtime owns one running Go instance of a compiled module, and replaces it when it stops.
@@ -43,6 +61,7 @@ class Runtime {
   #go = null; // newGo's handle of the running instance
   #fns = null; // the functions main registered; null when the instance must be replaced
   #maxBody = 0; // the largest request the module accepts, in bytes of UTF-8 (its maxBody)
+  #generation = 0; // how many instances have started: a scene belongs to one
 
   constructor(module) {
     this.#module = module;
@@ -72,6 +91,7 @@ class Runtime {
       this.#go = go;
       this.#fns = fns;
       this.#maxBody = fns.maxBody;
+      this.#generation++;
     } catch (err) {
       go.stop();
       throw err;
@@ -93,7 +113,9 @@ class Runtime {
   // into Go (the module refuses it too). When the Go instance fails underneath (a trap, a
   // stack overflow, an exit), it throws an internal error and the next call runs on a fresh
   // instance; an instance that failed between calls (in one of its timers) is replaced first.
-  call(name, body) {
+  // A scene's call (scene: [id, packed bytes, generation]) is refused when the instance its
+  // scene was made on is no longer the one running.
+  call(name, body, ...scene) {
     if (body !== undefined) checkSize(name, body, this.#maxBody);
     if (this.#fns !== null && (this.#go.failed || this.#go.runtime.exited)) this.#fail();
     if (this.#fns === null) {
@@ -104,9 +126,12 @@ class Runtime {
         throw internalError(`the engine could not restart (${cause?.message ?? cause})`);
       }
     }
+    if (scene.length > 2 && scene[2] !== this.#generation) {
+      throw internalError("the engine restarted since this scene was made, and the scene went with it: make it again with engine.scene(board)");
+    }
     let out;
     try {
-      out = this.#fns[name](body);
+      out = scene.length > 0 ? this.#fns[name](scene[0], body, scene[1]) : this.#fns[name](body);
     } catch (cause) {
       this.#fail();
       throw internalError(`the engine stopped (${cause?.message ?? cause}) and will restart`);
@@ -134,9 +159,61 @@ class Runtime {
       move: (request) => JSON.parse(call("move", encode(request))),
       cover: (request) => JSON.parse(call("cover", encode(request))),
       fullAttack: (request) => JSON.parse(call("fullAttack", encode(request))),
+      scene: (board) => this.#scene(board),
       version: () => JSON.parse(call("version")),
     });
   }
+
+  // #scene makes a scene (CONTRACT scene) on the running instance. Its methods refuse to run on
+  // another: an instance that stopped took its scenes with it.
+  #scene(board) {
+    const { json, packed } = splitObstacles(board, "board");
+    const id = Number(this.call("sceneNew", json, 0, packed));
+    const generation = this.#generation; // after the call, which may have started a fresh instance
+    let disposed = false;
+    const call = (name, body, bytes) => {
+      if (disposed) throw codedError("bad_request", `scene: ${name.slice(5).toLowerCase()} after dispose`);
+      return this.call(name, body, id, bytes, generation);
+    };
+    return Object.freeze({
+      update: (edit) => {
+        const { json: body, packed: bytes } = splitObstacles(edit, "edit");
+        call("sceneUpdate", body, bytes);
+      },
+      evaluate: (request) => JSON.parse(call("sceneEvaluate", encode(request))),
+      evaluateCells: (request) => int32s(call("sceneEvaluateCells", encode(request))),
+      dispose: () => {
+        if (disposed) return;
+        try {
+          if (this.#generation === generation && this.#fns !== null) this.call("sceneDispose", undefined, id);
+        } finally {
+          disposed = true;
+        }
+      },
+    });
+  }
+}
+
+// splitObstacles returns what's JSON of a board or an edit and, when its obstacles are an
+// Int32Array of x, y, z, fill quads, their bytes (little-endian int32s) for the module.
+function splitObstacles(value, what) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw codedError("bad_request", `scene: the ${what} must be an object`);
+  }
+  const obstacles = value.obstacles;
+  if (!(obstacles instanceof Int32Array)) return { json: encode(value), packed: undefined };
+  if (obstacles.length % 4 !== 0) {
+    throw codedError("bad_request", `obstacles: an Int32Array of x, y, z, fill quads, not ${obstacles.length} numbers`);
+  }
+  const { obstacles: _, ...rest } = value;
+  let bytes;
+  if (LITTLE_ENDIAN) bytes = new Uint8Array(obstacles.buffer, obstacles.byteOffset, obstacles.byteLength);
+  else {
+    bytes = new Uint8Array(obstacles.byteLength);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < obstacles.length; i++) view.setInt32(4 * i, obstacles[i], true);
+  }
+  return { json: encode(rest), packed: bytes };
 }
 
 // checkSize throws too_large when body, a string of JSON, is more than limit bytes of UTF-8 —

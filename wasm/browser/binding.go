@@ -8,10 +8,16 @@ import (
 // A handler answers one request body with JSON (or, for evaluateCells, packed cells).
 type handler func(body []byte) ([]byte, *engine.Error)
 
-// An export is one function the module offers JavaScript.
+// A sceneHandler answers one request for the scene whose id JavaScript passes, with the bytes
+// of an optional Uint8Array of packed obstacles (nil when none).
+type sceneHandler func(id int, body, packed []byte) ([]byte, *engine.Error)
+
+// An export is one function the module offers JavaScript: a handler of a body, or of a scene's
+// id, a body and packed obstacles.
 type export struct {
 	name   string
 	handle handler
+	scene  sceneHandler
 	packed bool // the answer is bytes for a Uint8Array, not JSON text
 }
 
@@ -24,17 +30,121 @@ var exports = []export{
 	{name: "cover", handle: wire.Cover},
 	{name: "fullAttack", handle: wire.FullAttack},
 	{name: "version", handle: func([]byte) ([]byte, *engine.Error) { return wire.Version(), nil }},
+	{name: "sceneNew", scene: scenes.create},
+	{name: "sceneUpdate", scene: scenes.update},
+	{name: "sceneEvaluate", scene: scenes.evaluate},
+	{name: "sceneEvaluateCells", scene: scenes.evaluateCells, packed: true},
+	{name: "sceneDispose", scene: scenes.dispose},
+}
+
+// scenes are the scenes JavaScript made (CONTRACT scene), by id. A module that stops loses
+// them: the loader then refuses the old ids and says why.
+var scenes = &sceneTable{m: map[int]*wire.Scene{}}
+
+// A sceneTable holds scenes by id, from 1 on.
+type sceneTable struct {
+	m    map[int]*wire.Scene
+	last int
+}
+
+// create makes a scene from a board and answers its id.
+func (t *sceneTable) create(_ int, body, packed []byte) ([]byte, *engine.Error) {
+	s, err := wire.NewScene(body, packed)
+	if err != nil {
+		return nil, err
+	}
+	t.last++
+	t.m[t.last] = s
+	return []byte(itoa(t.last)), nil
+}
+
+// get is the scene id, or the error for an id that names none.
+func (t *sceneTable) get(id int) (*wire.Scene, *engine.Error) {
+	if s := t.m[id]; s != nil {
+		return s, nil
+	}
+	return nil, &engine.Error{Code: engine.CodeBadRequest, Message: "scene " + itoa(id) + ": no such scene (disposed, or never made)"}
+}
+
+// update applies an edit to scene id and answers null.
+func (t *sceneTable) update(id int, body, packed []byte) ([]byte, *engine.Error) {
+	s, err := t.get(id)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Update(body, packed); err != nil {
+		return nil, err
+	}
+	return []byte("null"), nil
+}
+
+// evaluate answers an evaluate request without a board against scene id.
+func (t *sceneTable) evaluate(id int, body, _ []byte) ([]byte, *engine.Error) {
+	s, err := t.get(id)
+	if err != nil {
+		return nil, err
+	}
+	return s.Evaluate(body)
+}
+
+// evaluateCells is evaluate's cells, packed by packCells.
+func (t *sceneTable) evaluateCells(id int, body, _ []byte) ([]byte, *engine.Error) {
+	s, err := t.get(id)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.EvaluateResult(body)
+	if err != nil {
+		return nil, err
+	}
+	return packCells(res.Cells), nil
+}
+
+// dispose forgets scene id and answers null.
+func (t *sceneTable) dispose(id int, _, _ []byte) ([]byte, *engine.Error) {
+	if _, err := t.get(id); err != nil {
+		return nil, err
+	}
+	delete(t.m, id)
+	return []byte("null"), nil
+}
+
+// itoa is strconv.Itoa without importing strconv here (main_js.go does, for the js build).
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	var b [20]byte
+	i := len(b)
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	for ; n > 0; n /= 10 {
+		i--
+		b[i] = byte('0' + n%10)
+	}
+	if neg {
+		i--
+		b[i] = '-'
+	}
+	return string(b[i:])
 }
 
 // call runs h on body and returns its answer or its error, never both; a panic in h becomes an
 // internal error, and so does an answer of neither.
 func call(h handler, body []byte) (out []byte, err *engine.Error) {
+	return callScene(func(_ int, body, _ []byte) ([]byte, *engine.Error) { return h(body) }, 0, body, nil)
+}
+
+// callScene is call for a scene's handler.
+func callScene(h sceneHandler, id int, body, packed []byte) (out []byte, err *engine.Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			out, err = nil, wire.Recovered(r)
 		}
 	}()
-	out, err = h(body)
+	out, err = h(id, body, packed)
 	switch {
 	case err != nil:
 		return nil, err

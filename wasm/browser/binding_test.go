@@ -139,3 +139,36 @@ func TestLinksNoHeavyHelpers(t *testing.T) {
 		t.Errorf("the module links %s (called by %s)", m[2], m[1])
 	}
 }
+
+// The scene exports: ids from 1, an unknown or disposed id refused by name, evaluate's bytes
+// those of wire.Evaluate with the board in the request, a panic in a scene's handler recovered.
+func TestSceneExports(t *testing.T) {
+	tbl := &sceneTable{m: map[int]*wire.Scene{}}
+	id, err := callScene(tbl.create, 0, []byte(`{"tokens": [{"id": "a", "x": 2, "y": 0}]}`), nil)
+	if err != nil || string(id) != "1" {
+		t.Fatalf("create = %s, %v", id, err)
+	}
+	req := `{"template": "Cir1h1", "origin": {"x": 1, "y": 0, "z": 0}}`
+	got, err := callScene(tbl.evaluate, 1, []byte(req), nil)
+	want, _ := wire.Evaluate([]byte(`{"template": "Cir1h1", "origin": {"x": 1, "y": 0, "z": 0}, "tokens": [{"id": "a", "x": 2, "y": 0}]}`))
+	if err != nil || string(got) != string(want) {
+		t.Errorf("evaluate = %s, %v; want %s", got, err, want)
+	}
+	if out, err := callScene(tbl.update, 1, []byte(`{"remove": ["a"]}`), nil); err != nil || string(out) != "null" {
+		t.Errorf("update = %s, %v", out, err)
+	}
+	if out, err := callScene(tbl.dispose, 1, nil, nil); err != nil || string(out) != "null" {
+		t.Errorf("dispose = %s, %v", out, err)
+	}
+	for _, h := range []sceneHandler{tbl.evaluate, tbl.evaluateCells, tbl.update, tbl.dispose} {
+		if _, err := callScene(h, 1, []byte(req), nil); err == nil || err.Message != "scene 1: no such scene (disposed, or never made)" {
+			t.Errorf("a disposed scene: %v", err)
+		}
+	}
+	if _, err := callScene(func(int, []byte, []byte) ([]byte, *engine.Error) { panic("boom") }, 1, nil, nil); err == nil || !wire.Internal(err) {
+		t.Errorf("a panic: %v; want an internal error", err)
+	}
+	if id, _ := callScene(tbl.create, 0, []byte(`{}`), nil); string(id) != "2" {
+		t.Errorf("the next id = %s; want 2", id)
+	}
+}

@@ -52,8 +52,9 @@ type binder struct {
 }
 
 // bind returns the JavaScript function for e. It takes the body as its one string argument
-// (none means an empty body) and returns the answer — a string, or a Uint8Array when e is
-// packed — or an Error. Nothing panics out of it.
+// (none means an empty body) — after the scene's id for a scene's export, and before an
+// optional Uint8Array of packed obstacles — and returns the answer — a string, or a Uint8Array
+// when e is packed — or an Error. Nothing panics out of it.
 func (b binder) bind(e export) func(js.Value, []js.Value) any {
 	return func(_ js.Value, args []js.Value) (result any) {
 		defer func() {
@@ -61,6 +62,26 @@ func (b binder) bind(e export) func(js.Value, []js.Value) any {
 				result = b.jsError(wire.Recovered(r))
 			}
 		}()
+		id := 0
+		var packed []byte
+		if e.scene != nil {
+			if len(args) == 0 || args[0].Type() != js.TypeNumber {
+				return b.jsError(&engine.Error{Code: engine.CodeBadRequest, Message: e.name + ": the first argument must be a scene id"})
+			}
+			id, args = args[0].Int(), args[1:]
+			if len(args) > 1 && !args[1].IsUndefined() && !args[1].IsNull() {
+				if !args[1].InstanceOf(b.bytesCtor) {
+					return b.jsError(&engine.Error{Code: engine.CodeBadRequest, Message: e.name + ": packed obstacles must come as a Uint8Array"})
+				}
+				n := args[1].Length()
+				if n > wire.MaxPacked {
+					return b.jsError(&engine.Error{Code: engine.CodeTooLarge, Message: "obstacles (packed): " + strconv.Itoa(n/16) +
+						" obstacles, past the limit of " + strconv.Itoa(engine.MaxObstacles)})
+				}
+				packed = make([]byte, n)
+				js.CopyBytesToGo(packed, args[1])
+			}
+		}
 		var body []byte
 		if len(args) > 0 && !args[0].IsUndefined() {
 			if args[0].Type() != js.TypeString {
@@ -82,7 +103,13 @@ func (b binder) bind(e export) func(js.Value, []js.Value) any {
 			}
 			body = unsafe.Slice(unsafe.StringData(s), len(s))
 		}
-		out, err := call(e.handle, body)
+		var out []byte
+		var err *engine.Error
+		if e.scene != nil {
+			out, err = callScene(e.scene, id, body, packed)
+		} else {
+			out, err = call(e.handle, body)
+		}
 		if err != nil {
 			return b.jsError(err)
 		}

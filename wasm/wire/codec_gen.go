@@ -24,8 +24,10 @@ var (
 		"obstacles", "walls", "bounds"}
 	coverRequestFields = []string{"rules", "attack", "attacker", "target", "tokens", "obstacles",
 		"walls"}
-	attackerFields = []string{"id", "x", "y", "z", "size", "height", "facing", "side", "prone", "flying"}
-	templateFields = []string{"text", "notation", "rules", "shape", "radius", "side", "size", "length",
+	attackerFields  = []string{"id", "x", "y", "z", "size", "height", "facing", "side", "prone", "flying"}
+	boardFields     = []string{"tokens", "obstacles", "walls", "bounds"}
+	sceneEditFields = []string{"remove", "tokens", "clear", "obstacles", "walls", "bounds", "noBounds"}
+	templateFields  = []string{"text", "notation", "rules", "shape", "radius", "side", "size", "length",
 		"direction", "width", "height", "squares", "within", "close", "orientation"}
 	fullAttackRequestFields = []string{"bab", "feats", "hands", "holding", "natural", "twoWeapon",
 		"rapidShot", "steps"}
@@ -64,6 +66,17 @@ func (d *decoder) moveRequest(p *engine.MoveRequest) *engine.Error {
 func (d *decoder) coverRequest(p *engine.CoverRequest) *engine.Error {
 	return d.object("an object", coverRequestFields, []any{(*string)(&p.Rules), (*string)(&p.Attack),
 		&p.Attacker, &p.Target, &p.Tokens, &p.Obstacles, &p.Walls})
+}
+
+// board reads an engine.Board.
+func (d *decoder) board(p *engine.Board) *engine.Error {
+	return d.object("a board object", boardFields, []any{&p.Tokens, &p.Obstacles, &p.Walls, &p.Bounds})
+}
+
+// sceneEdit reads an engine.SceneEdit.
+func (d *decoder) sceneEdit(p *engine.SceneEdit) *engine.Error {
+	return d.object("a scene edit object", sceneEditFields, []any{&p.Remove, &p.Tokens, &p.Clear, &p.Obstacles,
+		&p.Walls, &p.Bounds, &p.NoBounds})
 }
 
 // fullAttackRequest reads a fullattack.Request.

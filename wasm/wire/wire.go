@@ -97,6 +97,10 @@ func decode(body []byte, req any) (err *engine.Error) {
 		err = d.coverRequest(req)
 	case *fullattack.Request:
 		err = d.fullAttackRequest(req)
+	case *engine.Board:
+		err = d.board(req)
+	case *engine.SceneEdit:
+		err = d.sceneEdit(req)
 	case *string:
 		*req, err = d.parseBody()
 	}

@@ -8,7 +8,7 @@ import {
 
 test("load resolves to the CONTRACT engine, with synchronous methods that need no this", async () => {
   const e = await engine();
-  assert.deepEqual(Object.keys(e).sort(), ["cover", "evaluate", "evaluateCells", "fullAttack", "move", "parse", "version"]);
+  assert.deepEqual(Object.keys(e).sort(), ["cover", "evaluate", "evaluateCells", "fullAttack", "move", "parse", "scene", "version"]);
   assert.ok(Object.isFrozen(e));
   const { version } = e; // destructured: no this
   assert.ok(!(version() instanceof Promise));

@@ -154,3 +154,17 @@ test("after the instance fails — stack overflow, exit, a wrong answer — the 
   assert.equal(e.evaluateCells({}).length, 0);
   assert.equal(calls(), 3, "a good answer keeps the instance");
 });
+
+test("a scene made on an instance that then fails is gone: its calls say so, and a new scene works", async (t) => {
+  const crasher = buildCrasher(tempDir(t));
+  const e = await load({ wasm: crasher });
+  const scene = e.scene({});
+  assert.equal(scene.evaluateCells({}).length, 0);
+  assert.throws(() => scene.evaluate({}), (err) => err.code === "bad_request" && /^internal error: the engine exited \(code 4\) and will restart$/.test(err.message));
+  for (const call of [() => scene.evaluateCells({}), () => scene.update({}), () => scene.evaluate({})]) {
+    assert.throws(call, (err) => err.code === "bad_request" && /^internal error: the engine restarted since this scene was made/.test(err.message));
+  }
+  scene.dispose(); // a scene that is gone can still be disposed of
+  const again = e.scene({});
+  assert.equal(again.evaluateCells({}).length, 0, "a new scene runs on the fresh instance");
+});

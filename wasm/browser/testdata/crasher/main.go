@@ -9,6 +9,8 @@
 //   - evaluateCells answers an empty Uint8Array, as aoekit.wasm does for no cells;
 //   - cover answers a cover result with no lines;
 //   - fullAttack answers a full attack with no steps;
+//   - sceneNew answers the id 1, sceneUpdate and sceneDispose null, sceneEvaluateCells an empty
+//     Uint8Array, and sceneEvaluate exits the Go program (its scenes go with it);
 //
 // and, as aoekit.wasm, sets maxBody. A goroutine sleeps in a loop, so that the instance always
 // has a timer scheduled with the host (the Go runtime's own background work does the same, at
@@ -43,6 +45,11 @@ func main() {
 		return `{"grade":"none","bonus":0,"blocked":0,"total":0,"lineOfEffect":false,"from":[0,0,0],"lines":[]}`
 	})
 	set("fullAttack", func() any { return `{"steps":[],"next":[]}` })
+	set("sceneNew", func() any { return "1" })
+	set("sceneUpdate", func() any { return "null" })
+	set("sceneEvaluate", func() any { os.Exit(4); return nil })
+	set("sceneEvaluateCells", func() any { return js.Global().Get("Uint8Array").New(0) })
+	set("sceneDispose", func() any { return "null" })
 	t.Set("maxBody", limits.MaxBody)
 	go func() {
 		for {

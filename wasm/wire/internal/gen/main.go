@@ -36,11 +36,11 @@ import (
 // web/index.d.ts declares; with all they reach.
 // (A full attack's held item is a case of value for the hand-written reader of its holding.)
 var (
-	decodeRoots = []string{"Request", "MoveRequest", "CoverRequest", "fullattack.Request"}
+	decodeRoots = []string{"Request", "MoveRequest", "CoverRequest", "fullattack.Request", "Board", "SceneEdit"}
 	valueRoots  = []string{"Template", "fullattack.Item"}
 	encodeRoots = []string{"Result", "Template", "MoveResult", "CoverResult", "VersionInfo", "Error", "fullattack.Result"}
 	tsRoots     = []string{"Request", "MoveRequest", "CoverRequest", "Result", "Template", "MoveResult", "CoverResult", "VersionInfo",
-		"fullattack.Request", "fullattack.Result"}
+		"fullattack.Request", "fullattack.Result", "Board", "SceneEdit"}
 )
 
 // outputs are the generated files, by their path in the module.

@@ -1,0 +1,138 @@
+// Timing loops shared by Node (bench.mjs) and the Chromium page (page.mjs): no Node imports.
+// Every number is milliseconds from performance.now(); the caller turns them into µs.
+
+/** quantile q (0…1) of sorted numbers, by linear interpolation. */
+export function quantile(sorted, q) {
+  if (sorted.length === 0) return NaN;
+  const i = (sorted.length - 1) * q;
+  const lo = Math.floor(i);
+  const hi = Math.ceil(i);
+  return sorted[lo] + (sorted[hi] - sorted[lo]) * (i - lo);
+}
+
+/** stats of per-call times (ms): median, p95, min, max, mean, n. */
+export function stats(times) {
+  const s = [...times].sort((a, b) => a - b);
+  return {
+    median: quantile(s, 0.5),
+    p95: quantile(s, 0.95),
+    min: s[0],
+    max: s[s.length - 1],
+    mean: s.reduce((a, b) => a + b, 0) / s.length,
+    n: s.length,
+  };
+}
+
+/**
+ * sample times fn: a few warm-up calls first, then up to `calls` samples, fewer (not under
+ * minCalls) where they would take more than budget ms. A sample is one call, or, for calls
+ * shorter than minSample ms (the clock's resolution matters there), a batch of calls whose
+ * time is divided among them. Returns stats of the per-call times (ms) and the batch.
+ */
+export function sample(fn, { warmup = 20, calls = 200, minCalls = 30, budget = 4000, minSample = 0.2, maxBatch = 100000 } = {}) {
+  let t0 = performance.now();
+  fn();
+  const first = performance.now() - t0;
+  for (let i = 1, n = Math.max(2, Math.min(warmup, Math.ceil(budget / 8 / Math.max(first, 1e-3)))); i < n; i++) fn();
+  // Probes choose the batch (1 for anything that takes minSample or more).
+  let batch = 1;
+  let dt;
+  for (;;) {
+    t0 = performance.now();
+    for (let i = 0; i < batch; i++) fn();
+    dt = performance.now() - t0;
+    if (dt >= minSample || batch >= maxBatch) break;
+    batch = Math.min(maxBatch, dt > 0 ? Math.max(batch * 2, Math.ceil((batch * minSample * 1.5) / dt)) : batch * 10);
+  }
+  const n = Math.max(Math.min(calls, minCalls), Math.min(calls, Math.floor(budget / Math.max(dt, 1e-3))));
+  const times = new Array(n);
+  for (let k = 0; k < n; k++) {
+    t0 = performance.now();
+    for (let i = 0; i < batch; i++) fn();
+    times[k] = (performance.now() - t0) / batch;
+  }
+  return { ...stats(times), batch };
+}
+
+/** The board of a request (what a scene holds) and the rest of it (what each frame sends). */
+export function splitBoard(request) {
+  const { tokens, obstacles, walls, bounds, ...frame } = request;
+  const board = {};
+  if (tokens) board.tokens = tokens;
+  if (obstacles) board.obstacles = obstacles;
+  if (walls) board.walls = walls;
+  if (bounds) board.bounds = bounds;
+  return { board, frame };
+}
+
+/** What an evaluate answer says of the case's expectations (count, targets, cover segments). */
+export function summarise(result) {
+  let segments = 0;
+  for (const t of result.targets) segments += t.lines.length;
+  return { count: result.count, targets: result.targets.length, segments };
+}
+
+function same(a, b) {
+  return a.count === b.count && a.targets === b.targets && a.segments === b.segments;
+}
+
+/**
+ * moduleRows times each case through an engine (the module's load() result): evaluate and
+ * evaluateCells, stateless (the whole request each call), and a scene's evaluate where the
+ * engine has scene(). Every answer is first checked against the native one (case.expect).
+ * cases: [{name, request, expect}]. Returns [{case, method, median, p95, …, check}].
+ */
+export function moduleRows(engine, cases, opts) {
+  const rows = [];
+  for (const c of cases) {
+    const got = summarise(engine.evaluate(c.request));
+    const check = same(got, c.expect) ? "ok" : `MISMATCH: module ${JSON.stringify(got)}, native ${JSON.stringify(c.expect)}`;
+    rows.push({ case: c.name, method: "evaluate", ...sample(() => engine.evaluate(c.request), opts), check, answer: got });
+    if (typeof engine.evaluateCells === "function") {
+      const n = engine.evaluateCells(c.request).length / 3;
+      const cellsCheck = n === c.expect.count ? "ok" : `MISMATCH: ${n} cells, native ${c.expect.count}`;
+      rows.push({ case: c.name, method: "evaluateCells", ...sample(() => engine.evaluateCells(c.request), opts), check: cellsCheck });
+    }
+    if (typeof engine.scene === "function" && c.scene) {
+      rows.push(sceneRow(engine, c, opts));
+    }
+  }
+  return rows;
+}
+
+// sceneRow: the board read once by engine.scene(board), then only the frame evaluated.
+function sceneRow(engine, c, opts) {
+  const { board, frame } = splitBoard(c.request);
+  let scene;
+  try {
+    scene = engine.scene(board);
+    const got = summarise(scene.evaluate(frame));
+    const check = same(got, c.expect) ? "ok" : `MISMATCH: scene ${JSON.stringify(got)}, native ${JSON.stringify(c.expect)}`;
+    return { case: c.name, method: "scene.evaluate", ...sample(() => scene.evaluate(frame), opts), check };
+  } catch (err) {
+    return { case: c.name, method: "scene.evaluate", error: String(err?.message ?? err) };
+  } finally {
+    try {
+      scene?.dispose?.();
+    } catch {
+      // a scene that cannot be disposed is no benchmark's business
+    }
+  }
+}
+
+/**
+ * coldStart: import → load → first evaluate → second evaluate, in ms from t0 (taken before
+ * the import). importer() returns the package's module namespace.
+ */
+export async function coldStart(importer, request) {
+  const t0 = performance.now();
+  const { load } = await importer();
+  const t1 = performance.now();
+  const engine = await load();
+  const t2 = performance.now();
+  const first = engine.evaluate(request);
+  const t3 = performance.now();
+  engine.evaluate(request);
+  const t4 = performance.now();
+  return { import: t1 - t0, load: t2 - t1, firstEvaluate: t3 - t2, secondEvaluate: t4 - t3, toFirstResult: t3 - t0, count: first.count };
+}
