@@ -28,10 +28,13 @@ browser:
 # Brotli -q 11 sizes move by a kilobyte or so either way with small, unrelated code changes.
 BROWSER_SIZE_GOAL ?= 1.3
 # Attack cover (CONTRACT cover: its engine, codec and export) added 6,901 B: 577,524 -> 584,425 B.
-# Thin walls and the engine's Scene then took it to 599,073 B, past that cap. A full attack
-# (CONTRACT fullAttack, SPEC §9) added 20,144 B: 599,073 -> 619,217 B, of which core/fullattack's
-# Plan is ~15,900 B and its codec, export and errors ~4,300 B.
-BROWSER_MAX_BROTLI ?= 620500
+# Thin walls (core/walls, their codec, the engine's terrain) then took it to 599,073 B, past that
+# cap. A full attack (CONTRACT fullAttack, SPEC §9) added 20,144 B: 599,073 -> 619,217 B, of
+# which core/fullattack's Plan is ~15,900 B and its codec, export and errors ~4,300 B. The
+# scene exports (CONTRACT scene: engine.Scene's edits, the table of scenes, packed obstacles)
+# added 11,536 B: 630,753 B, 1.43 x the floor, past the 1.3 goal. (Not runtime/debug: it adds
+# ~30 KB, so the loader sets GOGC through the environment.)
+BROWSER_MAX_BROTLI ?= 631500
 size: browser
 	@command -v brotli >/dev/null || { echo "size: needs the brotli command (apt-get install brotli)"; exit 1; }
 	@$(BROWSER_ENV) $(GO) build -trimpath -ldflags='-s -w' -o build/floor.wasm ./wasm/browser/testdata/floor
