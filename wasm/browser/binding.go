@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strconv"
+
 	"github.com/aoekit/aoekit/core/engine"
 	"github.com/aoekit/aoekit/wasm/wire"
 )
@@ -55,7 +57,7 @@ func (t *sceneTable) create(_ int, body, packed []byte) ([]byte, *engine.Error) 
 	}
 	t.last++
 	t.m[t.last] = s
-	return []byte(itoa(t.last)), nil
+	return []byte(strconv.Itoa(t.last)), nil
 }
 
 // get is the scene id, or the error for an id that names none.
@@ -63,7 +65,7 @@ func (t *sceneTable) get(id int) (*wire.Scene, *engine.Error) {
 	if s := t.m[id]; s != nil {
 		return s, nil
 	}
-	return nil, &engine.Error{Code: engine.CodeBadRequest, Message: "scene " + itoa(id) + ": no such scene (disposed, or never made)"}
+	return nil, &engine.Error{Code: engine.CodeBadRequest, Message: "scene " + strconv.Itoa(id) + ": no such scene (disposed, or never made)"}
 }
 
 // update applies an edit to scene id and answers null.
@@ -107,28 +109,6 @@ func (t *sceneTable) dispose(id int, _, _ []byte) ([]byte, *engine.Error) {
 	}
 	delete(t.m, id)
 	return []byte("null"), nil
-}
-
-// itoa is strconv.Itoa without importing strconv here (main_js.go does, for the js build).
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	neg := n < 0
-	if neg {
-		n = -n
-	}
-	for ; n > 0; n /= 10 {
-		i--
-		b[i] = byte('0' + n%10)
-	}
-	if neg {
-		i--
-		b[i] = '-'
-	}
-	return string(b[i:])
 }
 
 // call runs h on body and returns its answer or its error, never both; a panic in h becomes an

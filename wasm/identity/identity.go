@@ -19,25 +19,25 @@ import (
 //go:embed requests.json
 var corpusJSON []byte
 
-// An Entry is one request of the corpus: a name, the door ("parse", "evaluate", "move", "cover"
+// An entry is one request of the corpus: a name, the door ("parse", "evaluate", "move", "cover"
 // or "full-attack": the HTTP path under /v1/) and the JSON body sent to it.
-type Entry struct {
+type entry struct {
 	Name string          `json:"name"`
 	Door string          `json:"door"`
 	Body json.RawMessage `json:"body"`
 }
 
-// An Answer is the Go door's answer to an entry: the HTTP status it maps to (wire.Status) and
+// An answer is the Go door's answer to an entry: the HTTP status it maps to (wire.Status) and
 // the body.
-type Answer struct {
+type answer struct {
 	Name   string `json:"name"`
 	Status int    `json:"status"`
 	Body   string `json:"body"`
 }
 
-// Corpus returns the committed requests.
-func Corpus() ([]Entry, error) {
-	var entries []Entry
+// loadCorpus returns the committed requests.
+func loadCorpus() ([]entry, error) {
+	var entries []entry
 	if err := json.Unmarshal(corpusJSON, &entries); err != nil {
 		return nil, fmt.Errorf("requests.json: %w", err)
 	}
@@ -120,9 +120,9 @@ func errorAnswer(err error) (int, []byte) {
 	return wire.Status(e), body
 }
 
-// GoDoor answers one entry as the Go library does: the engine called on the request, its
+// goDoor answers one entry as the Go library does: the engine called on the request, its
 // result encoded by encoding/json.
-func GoDoor(e Entry) (a Answer) {
+func goDoor(e entry) (a answer) {
 	a.Name = e.Name
 	defer func() {
 		if r := recover(); r != nil {
@@ -186,7 +186,7 @@ func GoDoor(e Entry) (a Answer) {
 }
 
 // write prints the answers as a JSON array, one answer a line.
-func write(w io.Writer, answers []Answer) error {
+func write(w io.Writer, answers []answer) error {
 	var b bytes.Buffer
 	b.WriteString("[\n")
 	for i, a := range answers {
@@ -208,14 +208,14 @@ func write(w io.Writer, answers []Answer) error {
 func main() {
 	out := flag.String("o", "", "write to this file instead of standard output")
 	flag.Parse()
-	entries, err := Corpus()
+	entries, err := loadCorpus()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "identity:", err)
 		os.Exit(1)
 	}
-	answers := make([]Answer, len(entries))
+	answers := make([]answer, len(entries))
 	for i, e := range entries {
-		answers[i] = GoDoor(e)
+		answers[i] = goDoor(e)
 	}
 	w := io.Writer(os.Stdout)
 	if *out != "" {

@@ -12,7 +12,7 @@ import (
 )
 
 // wireDoor answers an entry through wire, as the browser module and the HTTP API do.
-func wireDoor(e Entry) (int, []byte) {
+func wireDoor(e entry) (int, []byte) {
 	var out []byte
 	var err *engine.Error
 	switch e.Door {
@@ -35,12 +35,12 @@ func wireDoor(e Entry) (int, []byte) {
 
 // TestWireMatchesGoDoor: for every request of the corpus, wire's bytes are the Go door's.
 func TestWireMatchesGoDoor(t *testing.T) {
-	entries, err := Corpus()
+	entries, err := loadCorpus()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		a := GoDoor(e)
+		a := goDoor(e)
 		if a.Status == 500 {
 			t.Errorf("%s: the Go door failed: %s", e.Name, a.Body)
 			continue
@@ -55,13 +55,13 @@ func TestWireMatchesGoDoor(t *testing.T) {
 // TestCorpusCoverage keeps the corpus covering every shape of every rule set, each door, each
 // error code and each cover grade, and a full attack's budgets and codes.
 func TestCorpusCoverage(t *testing.T) {
-	entries, err := Corpus()
+	entries, err := loadCorpus()
 	if err != nil {
 		t.Fatal(err)
 	}
 	seen := map[string]bool{}
 	for _, e := range entries {
-		a := GoDoor(e)
+		a := goDoor(e)
 		seen["door "+e.Door] = true
 		// Thin walls (SPEC §5.6): read from the body as sent, since a request whose walls are
 		// refused does not decode.
@@ -232,14 +232,14 @@ func TestCorpusCoverage(t *testing.T) {
 
 func TestWrite(t *testing.T) {
 	var b bytes.Buffer
-	if err := write(&b, []Answer{{"a", 200, `{"x":"<&>"}`}, {"b", 400, `{}`}}); err != nil {
+	if err := write(&b, []answer{{"a", 200, `{"x":"<&>"}`}, {"b", 400, `{}`}}); err != nil {
 		t.Fatal(err)
 	}
 	want := "[\n" + `{"name":"a","status":200,"body":"{\"x\":\"<&>\"}"}` + ",\n" + `{"name":"b","status":400,"body":"{}"}` + "\n]\n"
 	if b.String() != want {
 		t.Errorf("got %s\nwant %s", b.String(), want)
 	}
-	var back []Answer
+	var back []answer
 	if err := json.Unmarshal(b.Bytes(), &back); err != nil || len(back) != 2 || !strings.Contains(back[0].Body, "<&>") {
 		t.Errorf("does not read back: %v %v", back, err)
 	}
