@@ -17,6 +17,7 @@ TEST_TARGETS  := vet test-go
 BUILD_TARGETS :=
 
 -include wasm/browser/browser.mk
+-include wasm/overlay/overlay.mk
 -include wasm/worker/worker.mk
 -include web/web.mk
 

@@ -11,7 +11,8 @@ import { test } from "node:test";
 import { CONTRACT_FROM_CASTER, CONTRACT_REQUEST, COVER_REQUEST, FULL_ATTACK_REQUEST, MOVE_REQUEST, PACKAGE, ROOT, WEB, chromium, load, serve, tempDir } from "./helpers.mjs";
 
 const BIN = join(ROOT, "node_modules/.bin");
-const SHIPPED = ["LICENSE", "README.md", "core/SPEC.md", "package.json", "web/CONTRACT.md", "web/aoekit.wasm", "web/index.d.ts", "web/index.js", "web/wasm_exec.js"];
+const SHIPPED = ["LICENSE", "README.md", "core/SPEC.md", "package.json", "web/CONTRACT.md", "web/aoekit-overlay.wasm", "web/aoekit.wasm", "web/index.d.ts",
+  "web/index.js", "web/internal/wasm.js", "web/overlay.d.ts", "web/overlay.js", "web/wasm_exec.js"];
 
 function sh(cmd, args, cwd) {
   try {

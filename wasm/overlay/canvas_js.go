@@ -1,0 +1,217 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"math"
+	"strconv"
+	"syscall/js"
+
+	"honnef.co/go/js/dom/v2"
+
+	"github.com/aoekit/aoekit/core/engine"
+)
+
+// An overlay is one canvas an overlay draws on, through dom/v2's CanvasRenderingContext2D.
+type overlay struct {
+	canvas *dom.HTMLCanvasElement
+	ctx    *dom.CanvasRenderingContext2D
+	set    *settings
+	// The canvas's CSS size as attach found it, used while the canvas is not laid out (not in
+	// the document, or hidden); then, after each fit, the size drawn for.
+	cssW, cssH float64
+	scale      float64 // backing-store pixels a CSS pixel, as last fitted
+}
+
+// newOverlay attaches to v, which must be a <canvas> with a 2-D context. A canvas that its CSS
+// does not size (its CSS size is its width and height attributes) gets that size as its inline
+// style, so that the larger backing store does not make it larger on the page; options.width
+// and options.height set its style.
+func newOverlay(v js.Value, s *settings) (*overlay, *engine.Error) {
+	if v.Type() != js.TypeObject {
+		return nil, badRequest("attach: expected a <canvas> element (an HTMLCanvasElement), got " + typeName(v))
+	}
+	// A <canvas> of this window or of another (an iframe's): its tag, not its constructor.
+	// (dom.WrapElement would tell it by its constructor, and link a wrapper for every kind of
+	// element into the module.)
+	if tag := v.Get("tagName"); tag.Type() != js.TypeString || tag.String() != "CANVAS" || v.Get("getContext").Type() != js.TypeFunction {
+		what := typeName(v)
+		if tag.Type() == js.TypeString {
+			what = "a <" + lower(tag.String()) + "> element"
+		}
+		return nil, badRequest("attach: expected a <canvas> element (an HTMLCanvasElement), got " + what)
+	}
+	canvas := &dom.HTMLCanvasElement{BasicHTMLElement: &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: v}}}}
+	ctx := canvas.GetContext2d()
+	if ctx.Value.Type() != js.TypeObject {
+		return nil, badRequest("attach: the canvas has no 2-D context (it already has another kind, such as webgl)")
+	}
+	o := &overlay{canvas: canvas, ctx: ctx, set: s, scale: 1}
+	style := canvas.Style()
+	for _, d := range []struct {
+		prop      string
+		given, at float64
+		client    string
+		to        *float64
+	}{
+		{"width", s.width, float64(canvas.Width()), "clientWidth", &o.cssW},
+		{"height", s.height, float64(canvas.Height()), "clientHeight", &o.cssH},
+	} {
+		switch client := canvas.Get(d.client).Float(); {
+		case d.given > 0:
+			*d.to = d.given
+			style.SetProperty(d.prop, num(d.given)+"px", "")
+		case style.GetPropertyValue(d.prop) == "" && (client == 0 || client == d.at):
+			*d.to = d.at
+			style.SetProperty(d.prop, num(d.at)+"px", "")
+		default:
+			*d.to = client
+		}
+	}
+	return o, nil
+}
+
+// fit sizes the backing store to the canvas's CSS size × the device pixel ratio (options', or
+// the window's now) and returns its size.
+func (o *overlay) fit() (bw, bh int) {
+	w, h := o.set.width, o.set.height
+	if w == 0 {
+		if cw := o.canvas.Get("clientWidth").Float(); cw > 0 {
+			o.cssW = cw
+		}
+		w = o.cssW
+	}
+	if h == 0 {
+		if ch := o.canvas.Get("clientHeight").Float(); ch > 0 {
+			o.cssH = ch
+		}
+		h = o.cssH
+	}
+	dpr := o.set.dpr
+	if dpr == 0 {
+		if d := js.Global().Get("devicePixelRatio"); d.Type() == js.TypeNumber {
+			dpr = d.Float()
+		}
+	}
+	bw, bh, o.scale = backing(w, h, dpr)
+	if o.canvas.Width() != bw {
+		o.canvas.SetWidth(bw)
+	}
+	if o.canvas.Height() != bh {
+		o.canvas.SetHeight(bh)
+	}
+	return bw, bh
+}
+
+// clear erases the whole backing store.
+func (o *overlay) clear() {
+	o.ctx.SetTransform(1, 0, 0, 1, 0, 0)
+	o.ctx.ClearRect(0, 0, float64(o.canvas.Width()), float64(o.canvas.Height()))
+}
+
+// draw fits the canvas, erases it and paints the scene under view v.
+func (o *overlay) draw(sc *scene, v view) {
+	o.fit()
+	o.clear()
+	g := o.set.geo
+	ops := plan(sc, v, &o.set.pal, g.cell, g.frame(o.cssW, o.cssH))
+	t := g.transform(o.scale)
+	o.ctx.SetTransform(t[0], t[1], t[2], t[3], t[4], t[5])
+	paint(o.ctx, ops)
+}
+
+// paint replays a display list.
+func paint(ctx *dom.CanvasRenderingContext2D, ops []op) {
+	noDash := js.Global().Get("Array").New()
+	ctx.SetLineJoin("miter")
+	for i := range ops {
+		o := &ops[i]
+		if o.kind == opPill {
+			pill(ctx, o)
+			continue
+		}
+		ctx.BeginPath()
+		for _, s := range o.segs {
+			switch s.k {
+			case segMove:
+				ctx.MoveTo(s.a, s.b)
+			case segLine:
+				ctx.LineTo(s.a, s.b)
+			case segArc:
+				ctx.Arc(s.a, s.b, s.c, 0, 2*math.Pi, false)
+			case segRect:
+				ctx.Rect(s.a, s.b, s.c, s.d)
+			case segClose:
+				ctx.ClosePath()
+			}
+		}
+		if o.fill != "" {
+			ctx.SetFillStyle(o.fill)
+			ctx.Fill()
+		}
+		if o.stroke != "" {
+			// dom/v2's SetLineWidth takes an int and its SetLineDash a []float64, which
+			// syscall/js cannot pass: both through the context's js.Value.
+			ctx.Set("lineWidth", o.width)
+			if len(o.dash) == 0 {
+				ctx.Call("setLineDash", noDash)
+			} else {
+				d := make([]any, len(o.dash))
+				for i, v := range o.dash {
+					d[i] = v
+				}
+				ctx.Call("setLineDash", d)
+			}
+			if o.round {
+				ctx.SetLineCap("round")
+			} else {
+				ctx.SetLineCap("butt")
+			}
+			ctx.SetStrokeStyle(o.stroke)
+			ctx.Stroke()
+		}
+	}
+	ctx.Call("setLineDash", noDash)
+	ctx.SetLineCap("butt")
+}
+
+// pill draws a label as the demo's pill does: bold text on a rounded pill with a dark rim,
+// kept within the frame; without a background, the text alone.
+func pill(ctx *dom.CanvasRenderingContext2D, o *op) {
+	ctx.SetFont("700 " + strconv.FormatFloat(o.size, 'f', -1, 64) + "px system-ui, sans-serif")
+	ctx.SetTextAlign("center")
+	ctx.SetTextBaseline("middle")
+	x := o.x
+	if o.fill != "" {
+		w := ctx.MeasureText(o.text).Width() + o.size*0.8
+		h := o.size * 1.35
+		left := math.Min(math.Max(o.x-w/2, o.left+1), o.right-w-1)
+		ctx.BeginPath()
+		if ctx.Get("roundRect").Type() == js.TypeFunction {
+			ctx.Call("roundRect", left, o.y-h/2, w, h, h/2)
+		} else {
+			ctx.Rect(left, o.y-h/2, w, h)
+		}
+		ctx.SetFillStyle(o.fill)
+		ctx.Fill()
+		ctx.Set("lineWidth", 1)
+		ctx.Call("setLineDash", js.Global().Get("Array").New())
+		ctx.SetStrokeStyle("rgba(0, 0, 0, 0.75)")
+		ctx.Stroke()
+		x = left + w/2
+	}
+	ctx.SetFillStyle(o.ink)
+	ctx.FillText(o.text, x, o.y+0.5, -1)
+}
+
+// lower is s with ASCII letters in lower case (a tag name; strings.ToLower would add some
+// kilobytes to the module).
+func lower(s string) string {
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}

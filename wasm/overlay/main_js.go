@@ -1,0 +1,262 @@
+//go:build js && wasm
+
+package main
+
+import (
+	"math"
+	"strconv"
+	"syscall/js"
+	"unsafe"
+
+	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/wasm/internal/limits"
+	"github.com/aoekit/aoekit/wasm/wire"
+)
+
+// handshake is the global under which the loader (web/overlay.js) hands main the object to
+// register on; the loader deletes it as soon as main has returned control.
+const handshake = "__aoekitOverlay"
+
+func main() {
+	target := js.Global().Get(handshake)
+	if target.Type() != js.TypeObject {
+		target = js.Global().Get("Object").New()
+		js.Global().Set("aoekitOverlay", target)
+	}
+	for _, e := range []struct {
+		name string
+		fn   func(args []js.Value) (any, *engine.Error)
+	}{
+		{"attach", attachJS}, {"draw", drawJS}, {"clear", clearJS}, {"detach", detachJS},
+		{"cellAt", cellAtJS}, {"pixelOf", pixelOfJS},
+	} {
+		target.Set(e.name, js.FuncOf(bind(e.fn)))
+	}
+	target.Set("maxBody", limits.MaxBody)
+	select {} // keep the functions alive: JavaScript calls them while main waits
+}
+
+// bind returns the JavaScript function for fn: its answer, or its error as a JavaScript Error.
+// A panic in fn (or in the DOM under it) is recovered into an internal error: nothing panics
+// out of the module.
+func bind(fn func(args []js.Value) (any, *engine.Error)) func(js.Value, []js.Value) any {
+	return func(_ js.Value, args []js.Value) (result any) {
+		defer func() {
+			if r := recover(); r != nil {
+				result = jsError(wire.Recovered(r))
+			}
+		}()
+		out, err := fn(args)
+		if err != nil {
+			return jsError(err)
+		}
+		return out
+	}
+}
+
+// jsError is err as a JavaScript Error with code, message and, when err has one, at: the
+// errors aoekit.wasm throws.
+func jsError(err *engine.Error) js.Value {
+	v := js.Global().Get("Error").New(err.Message)
+	v.Set("code", string(err.Code))
+	if err.At != 0 || err.Step {
+		v.Set("at", err.At)
+	}
+	return v
+}
+
+// arg is args[i], undefined past the end.
+func arg(args []js.Value, i int) js.Value {
+	if i < len(args) {
+		return args[i]
+	}
+	return js.Undefined()
+}
+
+// The attached overlays, by handle.
+var (
+	overlays   = map[int]*overlay{}
+	nextHandle = 1
+)
+
+// overlayOf is the overlay whose handle is args[0].
+func overlayOf(name string, args []js.Value) (*overlay, *engine.Error) {
+	h := arg(args, 0)
+	if h.Type() != js.TypeNumber {
+		return nil, badRequest(name + ": the first argument must be an overlay's handle (a number), not " + typeName(h))
+	}
+	f := h.Float()
+	if o, ok := overlays[int(f)]; ok && float64(int(f)) == f {
+		return o, nil
+	}
+	return nil, badRequest(name + ": no overlay has handle " + num(f) + ": it was detached, or never attached")
+}
+
+// attachJS is attach(canvas, options): it attaches an overlay to canvas, sizes its backing
+// store, and returns its handle. Options are read and checked before the canvas is touched.
+func attachJS(args []js.Value) (any, *engine.Error) {
+	raw, err := readOptions(arg(args, 1), "attach: options")
+	if err != nil {
+		return nil, err
+	}
+	s, err := newSettings(raw, "attach: options")
+	if err != nil {
+		return nil, err
+	}
+	for h, other := range overlays {
+		if other.canvas.Value.Equal(arg(args, 0)) {
+			return nil, badRequest("attach: this canvas already has an overlay (handle " + strconv.Itoa(h) + "): detach it first")
+		}
+	}
+	o, err := newOverlay(arg(args, 0), s)
+	if err != nil {
+		return nil, err
+	}
+	o.fit()
+	h := nextHandle
+	nextHandle++
+	overlays[h] = o
+	return h, nil
+}
+
+// drawJS is draw(handle, request, view?): it evaluates request (JSON text) and draws the
+// answer, and returns the summary (JSON text). A request the engine refuses, or a bad view,
+// leaves the canvas as it was.
+func drawJS(args []js.Value) (any, *engine.Error) {
+	o, err := overlayOf("draw", args)
+	if err != nil {
+		return nil, err
+	}
+	body, err := requestBody(arg(args, 1))
+	if err != nil {
+		return nil, err
+	}
+	rv, err := readView(arg(args, 2), "draw: view")
+	if err != nil {
+		return nil, err
+	}
+	v, err := o.set.view.with(rv, "draw: view")
+	if err != nil {
+		return nil, err
+	}
+	req, err := wire.DecodeRequest(body)
+	if err != nil {
+		return nil, err
+	}
+	res, eerr := engine.Evaluate(req)
+	if eerr != nil {
+		if e, ok := eerr.(*engine.Error); ok && e != nil {
+			return nil, e
+		}
+		return nil, badRequest(eerr.Error())
+	}
+	o.draw(sceneOf(req, res), v)
+	out := summary(res)
+	return unsafe.String(unsafe.SliceData(out), len(out)), nil
+}
+
+// requestBody is the bytes of a request given as a string of JSON, refused past MaxBody as
+// aoekit.wasm refuses it: a string longer than MaxBody UTF-16 units before it is copied.
+func requestBody(v js.Value) ([]byte, *engine.Error) {
+	if v.Type() != js.TypeString {
+		return nil, badRequest("draw: the request must be a string of JSON, not " + typeName(v))
+	}
+	if n := js.Global().Get("Object").Invoke(v).Length(); n > limits.MaxBody {
+		return nil, tooLarge(n, "at least ")
+	}
+	s := v.String()
+	if len(s) > limits.MaxBody {
+		return nil, tooLarge(len(s), "")
+	}
+	// The string's bytes, not a copy: wire only reads a body and keeps no part of it.
+	return unsafe.Slice(unsafe.StringData(s), len(s)), nil
+}
+
+func tooLarge(n int, atLeast string) *engine.Error {
+	return &engine.Error{Code: engine.CodeTooLarge, Message: "draw: the request is " + atLeast +
+		strconv.Itoa(n) + " bytes of JSON; the limit is " + limits.MaxBodyText}
+}
+
+// clearJS is clear(handle): it erases what the overlay drew.
+func clearJS(args []js.Value) (any, *engine.Error) {
+	o, err := overlayOf("clear", args)
+	if err != nil {
+		return nil, err
+	}
+	o.clear()
+	return nil, nil
+}
+
+// detachJS is detach(handle): it erases what the overlay drew and forgets it; its handle is
+// refused from then on. (The loader gives the canvas back its size.)
+func detachJS(args []js.Value) (any, *engine.Error) {
+	o, err := overlayOf("detach", args)
+	if err != nil {
+		return nil, err
+	}
+	for h, other := range overlays {
+		if other == o {
+			delete(overlays, h)
+		}
+	}
+	o.clear()
+	return nil, nil
+}
+
+// cellAtJS is cellAt(handle, px, py): the square under CSS pixel (px, py) of the canvas, as
+// {x, y}.
+func cellAtJS(args []js.Value) (any, *engine.Error) {
+	o, err := overlayOf("cellAt", args)
+	if err != nil {
+		return nil, err
+	}
+	px, py, err := twoNumbers("cellAt", args, "px", "py", math.MaxFloat64, false)
+	if err != nil {
+		return nil, err
+	}
+	x, y := o.set.geo.cellAt(px, py)
+	return point(x, y), nil
+}
+
+// pixelOfJS is pixelOf(handle, x, y): the centre of square (x, y) in CSS pixels of the
+// canvas, as {x, y}.
+func pixelOfJS(args []js.Value) (any, *engine.Error) {
+	o, err := overlayOf("pixelOf", args)
+	if err != nil {
+		return nil, err
+	}
+	x, y, err := twoNumbers("pixelOf", args, "x", "y", maxCoord, true)
+	if err != nil {
+		return nil, err
+	}
+	px, py := o.set.geo.pixelOf(x, y)
+	return point(px, py), nil
+}
+
+// twoNumbers reads args[1] and args[2]: finite numbers, integers of at most max when integer.
+func twoNumbers(name string, args []js.Value, a, b string, max float64, integer bool) (float64, float64, *engine.Error) {
+	var out [2]float64
+	for i, n := range [2]string{a, b} {
+		v := arg(args, i+1)
+		if v.Type() != js.TypeNumber {
+			return 0, 0, badRequest(name + ": " + n + " must be a number, not " + typeName(v))
+		}
+		f := v.Float()
+		if !finite(f) || integer && (f != math.Trunc(f) || math.Abs(f) > max) {
+			what := "a finite number"
+			if integer {
+				what = "an integer from -1000000 to 1000000"
+			}
+			return 0, 0, badRequest(name + ": " + n + ": expected " + what + ", got " + num(f))
+		}
+		out[i] = f
+	}
+	return out[0], out[1], nil
+}
+
+func point(x, y float64) js.Value {
+	p := js.Global().Get("Object").New()
+	p.Set("x", x)
+	p.Set("y", y)
+	return p
+}

@@ -1,0 +1,47 @@
+# The overlay module (wasm/overlay: the engine and a canvas renderer through
+# honnef.co/go/js/dom/v2) and its loader web/overlay.js: included by the top Makefile, which
+# defines GO, GOROOT and NODE_MODULES and runs TEST_TARGETS and BUILD_TARGETS.
+
+OVERLAY_WASM := web/aoekit-overlay.wasm
+OVERLAY_ENV  := GOOS=js GOARCH=wasm
+
+BUILD_TARGETS += overlay
+TEST_TARGETS  += test-overlay
+
+.PHONY: overlay overlay-wasm overlay-size test-overlay test-overlay-deps
+
+# The module and its size beside the engine-only module's (overlay-size).
+overlay: overlay-wasm overlay-size
+
+# The module, and the wasm_exec.js of the Go that built it (web/overlay.js imports the one
+# web/index.js does).
+overlay-wasm:
+	$(OVERLAY_ENV) $(GO) build -trimpath -ldflags='-s -w' -o $(OVERLAY_WASM) ./wasm/overlay
+	install -m 0644 $(GOROOT)/lib/wasm/wasm_exec.js web/wasm_exec.js
+
+# Raw and brotli -q 11 sizes of the overlay module and of the engine-only module, built from the
+# same sources (make browser), and the difference: what the renderer costs a page that loads
+# it. No limit: the overlay is a separate download, for the pages that draw with it.
+overlay-size: overlay-wasm browser
+	@command -v brotli >/dev/null || { echo "overlay-size: needs the brotli command (apt-get install brotli)"; exit 1; }
+	@o=$$(wc -c < $(OVERLAY_WASM)); ob=$$(brotli -q 11 -c $(OVERLAY_WASM) | wc -c); \
+	e=$$(wc -c < $(BROWSER_WASM)); eb=$$(brotli -q 11 -c $(BROWSER_WASM) | wc -c); \
+	printf '%-26s raw %8d B   brotli -q 11 %7d B\n' $(OVERLAY_WASM) $$o $$ob $(BROWSER_WASM) $$e $$eb; \
+	echo "the overlay costs $$((o - e)) B raw, $$((ob - eb)) B brotli, over the engine-only module"
+
+# dom/v2 must stay out of the engine-only modules and out of every native build; fmt,
+# encoding/json, reflect, os and net/http out of the overlay (as out of aoekit.wasm: see
+# wasm/browser/doc.go).
+test-overlay-deps:
+	@bad=$$($(OVERLAY_ENV) $(GO) list -deps ./wasm/overlay | grep -xE 'fmt|encoding/json|reflect|os|net/http' || true); \
+	test -z "$$bad" || { echo "wasm/overlay imports $$bad"; exit 1; }
+	@bad=$$($(OVERLAY_ENV) $(GO) list -deps ./wasm/browser ./wasm/worker | grep '^honnef.co/' || true); \
+	test -z "$$bad" || { echo "the engine-only modules link $$bad (only wasm/overlay may)"; exit 1; }
+	@bad=$$($(GO) list -deps ./... | grep '^honnef.co/' || true); \
+	test -z "$$bad" || { echo "a native build links $$bad (only wasm/overlay's js/wasm files may import it)"; exit 1; }
+
+# The overlay in headless Chromium, and CONTRACT's example of it (test-go runs its Go tests
+# natively). The test builds the module it serves from the sources itself; overlay-wasm also
+# puts wasm_exec.js in place.
+test-overlay: overlay-wasm test-overlay-deps $(NODE_MODULES)
+	GO="$(GO)" node --test web/test/overlay.test.mjs

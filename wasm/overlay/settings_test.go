@@ -1,0 +1,119 @@
+package main
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/aoekit/aoekit/core/engine"
+)
+
+func TestSettingsDefaults(t *testing.T) {
+	s, err := newSettings(&rawOptions{}, "attach: options")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.geo != (geometry{cell: 32}) || s.dpr != 0 || s.width != 0 || s.height != 0 {
+		t.Errorf("defaults: %+v", s)
+	}
+	if s.view != (view{outline: true, badges: true, walls: true}) {
+		t.Errorf("default view: %+v", s.view)
+	}
+	if s.pal.c != defaultColours || s.pal.side("party") != "#1e6fd9" {
+		t.Error("default palette")
+	}
+}
+
+func TestSettingsGiven(t *testing.T) {
+	raw := &rawOptions{
+		cellSize: optNum{20, true}, offsetX: optNum{7, true}, offsetY: optNum{-11.5, true},
+		dpr: optNum{2, true}, width: optNum{300, true}, height: optNum{240, true},
+		sides:  map[string]string{"ally": "#0a0", "enemy": "crimson"},
+		badges: map[string]string{"full": "black"},
+		view:   rawView{selected: optStr{"orc", true}, lines: optStr{"all", true}, tokens: optStr{"disc", true}, labels: optBool{true, true}, level: optNum{2, true}},
+	}
+	raw.colours[cArea] = optStr{"rgba(0, 0, 255, 0.3)", true}
+	s, err := newSettings(raw, "attach: options")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.geo != (geometry{cell: 20, ox: 7, oy: -11.5}) || s.dpr != 2 || s.width != 300 || s.height != 240 {
+		t.Errorf("geometry: %+v", s)
+	}
+	if s.pal.c[cArea] != "rgba(0, 0, 255, 0.3)" || s.pal.c[cAreaEdge] != defaultColours[cAreaEdge] {
+		t.Error("one colour replaced, the others kept")
+	}
+	if s.pal.side("ally") != "#0a0" || s.pal.side("enemy") != "crimson" || s.pal.side("party") != "#1e6fd9" {
+		t.Error("sides: added, replaced, kept")
+	}
+	if bg, _ := s.pal.badge(engine.GradeFull); bg != "black" {
+		t.Error("badges")
+	}
+	want := view{selected: "orc", lines: linesAll, tokens: tokensDisc, outline: true, badges: true, labels: true, walls: true, level: 2}
+	if s.view != want {
+		t.Errorf("view %+v, want %+v", s.view, want)
+	}
+	// The defaults stay the defaults: a palette is a copy.
+	if defaultSides["enemy"] != "#d32f2f" || defaultBadges["full"] != "#c62828" {
+		t.Error("newSettings changed the default palette")
+	}
+}
+
+func TestSettingsRefused(t *testing.T) {
+	for _, c := range []struct {
+		raw  rawOptions
+		want string
+	}{
+		{rawOptions{cellSize: optNum{0, true}}, "attach: options.cellSize: expected a number of CSS pixels above 0 and at most 1000, got 0"},
+		{rawOptions{cellSize: optNum{-20, true}}, "options.cellSize"},
+		{rawOptions{cellSize: optNum{math.NaN(), true}}, "got NaN"},
+		{rawOptions{cellSize: optNum{1001, true}}, "options.cellSize"},
+		{rawOptions{offsetX: optNum{math.Inf(1), true}}, "options.offset.x"},
+		{rawOptions{offsetY: optNum{-2e7, true}}, "options.offset.y"},
+		{rawOptions{dpr: optNum{0, true}}, "options.devicePixelRatio"},
+		{rawOptions{dpr: optNum{9, true}}, "options.devicePixelRatio"},
+		{rawOptions{width: optNum{0, true}}, "options.width"},
+		{rawOptions{height: optNum{20000, true}}, "options.height"},
+		{rawOptions{sides: map[string]string{"ally": ""}}, `options.colours.sides["ally"]: expected a CSS colour`},
+		{rawOptions{badges: map[string]string{"full": strings.Repeat("a", 257)}}, `options.colours.badges["full"]`},
+		{rawOptions{view: rawView{lines: optStr{"some", true}}}, `options.lines: expected selected, all or none, got "some"`},
+		{rawOptions{view: rawView{tokens: optStr{"square", true}}}, `options.tokens: expected ring, disc or none`},
+		{rawOptions{view: rawView{level: optNum{0.5, true}}}, "options.level: expected an integer"},
+		{rawOptions{view: rawView{level: optNum{2e6, true}}}, "options.level"},
+	} {
+		s, err := newSettings(&c.raw, "attach: options")
+		if err == nil || s != nil {
+			t.Errorf("%+v: accepted", c.raw)
+			continue
+		}
+		if err.Code != engine.CodeBadRequest || !strings.Contains(err.Message, c.want) {
+			t.Errorf("%+v: %s: %s, want a bad_request containing %q", c.raw, err.Code, err.Message, c.want)
+		}
+	}
+	raw := rawOptions{}
+	raw.colours[cWall] = optStr{"", true}
+	if _, err := newSettings(&raw, "attach: options"); err == nil || !strings.Contains(err.Message, "options.colours.wall:") {
+		t.Errorf("an empty colour: %v", err)
+	}
+}
+
+// draw's view overrides attach's, field by field; selected: null unselects.
+func TestViewWith(t *testing.T) {
+	base := view{selected: "orc", lines: linesAll, outline: true, badges: true, walls: true}
+	v, err := base.with(&rawView{outline: optBool{false, true}, lines: optStr{"none", true}}, "draw: view")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (view{selected: "orc", lines: linesNone, badges: true, walls: true}); v != want {
+		t.Errorf("%+v, want %+v", v, want)
+	}
+	if v, _ := base.with(&rawView{selectedNull: true}, "draw: view"); v.selected != "" {
+		t.Error("selected: null keeps the selection")
+	}
+	if v, _ := base.with(&rawView{}, "draw: view"); v != base {
+		t.Error("an empty view changes the defaults")
+	}
+	if _, err := base.with(&rawView{lines: optStr{"All", true}}, "draw: view"); err == nil || !strings.HasPrefix(err.Message, "draw: view.lines:") {
+		t.Errorf("a bad view: %v", err)
+	}
+}

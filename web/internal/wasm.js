@@ -1,0 +1,201 @@
+// Shared by the package's loaders of Go WebAssembly modules (web/overlay.js): Go's runtime
+// support, instantiating a module from any source, request sizes and errors. Internal: not part
+// of the package's API (package.json "exports" does not name it), and free to change.
+//
+// These are web/index.js's own helpers, copied as they are (index.js keeps its copies, so that
+// its behaviour cannot change through this file); only instantiate and fromResponse take the
+// module's file name, for their messages.
+
+// Go is Go's JavaScript support (wasm_exec.js, copied from the Go that built the modules),
+// imported by the first loadGo(): importing a loader has no side effects.
+let Go = null;
+
+/** loadGo imports wasm_exec.js once and returns globalThis.Go, which it defines. */
+export async function loadGo() {
+  if (Go === null) {
+    await import("../wasm_exec.js");
+    Go = globalThis.Go;
+  }
+  return Go;
+}
+
+// newGo returns a handle on a new Go runtime: { runtime (the Go object), stop(), failed }. Its
+// timers do not hold a Node process open: the engine's answers are synchronous, so nothing waits
+// on them (the Go runtime's background work, such as returning memory, simply pauses once the
+// host has nothing else to do). stop() cancels every timer the instance has scheduled and turns
+// any that still fires into nothing; a timer in which the program fails (throws, or exits) stops
+// the instance and sets failed, and the error goes no further: the next call starts a fresh
+// instance.
+export function newGo() {
+  const go = new Go();
+  const timers = new Set();
+  let dead = false;
+  const handle = {
+    runtime: go,
+    failed: false,
+    stop() {
+      dead = true;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+    },
+  };
+  go.exit = (code) => {
+    go.exitCode = code; // reported by the next call, instead of printed
+  };
+  // The runtime's timers come from the module's runtime.scheduleTimeoutEvent import, which
+  // wasm_exec.js implements with the host's global setTimeout (and runtime.clearTimeoutEvent,
+  // with clearTimeout): while they run, those globals are wrapped here, so that the timers are
+  // unref'd (Node's; a browser's ids are numbers), known to stop(), and fire through a guard.
+  // Nothing here reads wasm_exec.js's private fields; if it ever stops calling setTimeout, the
+  // load test's "exits by itself" check fails.
+  const imports = go.importObject.gojs;
+  const schedule = imports["runtime.scheduleTimeoutEvent"];
+  if (typeof schedule === "function") {
+    imports["runtime.scheduleTimeoutEvent"] = (sp) => {
+      const setTimeout = globalThis.setTimeout;
+      globalThis.setTimeout = function (callback, ...rest) {
+        const timer = setTimeout.call(this, () => {
+          timers.delete(timer);
+          if (dead) return;
+          try {
+            callback();
+            if (!go.exited) return;
+          } catch {
+            // the program failed in its timer: the next call replaces it
+          }
+          handle.failed = true;
+          handle.stop();
+        }, ...rest);
+        timer?.unref?.();
+        timers.add(timer);
+        return timer;
+      };
+      try {
+        schedule(sp);
+      } finally {
+        globalThis.setTimeout = setTimeout;
+      }
+    };
+  }
+  const unschedule = imports["runtime.clearTimeoutEvent"];
+  if (typeof unschedule === "function") {
+    imports["runtime.clearTimeoutEvent"] = (sp) => {
+      const clearTimeout = globalThis.clearTimeout;
+      globalThis.clearTimeout = function (timer) {
+        timers.delete(timer);
+        return clearTimeout.call(this, timer);
+      };
+      try {
+        unschedule(sp);
+      } finally {
+        globalThis.clearTimeout = clearTimeout;
+      }
+    };
+  }
+  return handle;
+}
+
+// instantiate compiles and instantiates source: a WebAssembly.Module, bytes, a Response (or a
+// promise of one), a URL or a string (in Node a path or a URL; elsewhere a URL). name is the
+// module's file name, for messages.
+export async function instantiate(source, imports, name = "aoekit.wasm") {
+  source = await source;
+  if (source instanceof WebAssembly.Module) {
+    return { module: source, instance: await WebAssembly.instantiate(source, imports) };
+  }
+  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+    return WebAssembly.instantiate(source, imports);
+  }
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    return fromResponse(source, imports, name);
+  }
+  if (typeof source === "string" || source instanceof URL) {
+    if (isNode()) {
+      // A file: URL or a path (anything that is not a URL, such as C:\aoekit.wasm) is read from disk.
+      const url = typeof source === "string" && /^[a-z][a-z0-9+.-]+:/i.test(source) ? new URL(source) : source;
+      if (typeof url === "string" || url.protocol === "file:") {
+        return WebAssembly.instantiate(await (await nodeFS()).readFile(url), imports);
+      }
+    }
+    return fromResponse(await fetch(source), imports, name);
+  }
+  throw new TypeError("aoekit: options.wasm must be a URL, a path, bytes, a Response or a WebAssembly.Module");
+}
+
+// fromResponse streams the module when the server labels it application/wasm, and reads it
+// whole when it does not (instantiateStreaming refuses any other type).
+async function fromResponse(response, imports, name) {
+  if (!response.ok) {
+    throw new Error(`aoekit: fetching ${response.url || name} failed: HTTP ${response.status}`);
+  }
+  const type = response.headers.get("Content-Type") ?? "";
+  if (typeof WebAssembly.instantiateStreaming === "function" && /^\s*application\/wasm\s*(;|$)/i.test(type)) {
+    return WebAssembly.instantiateStreaming(response, imports);
+  }
+  return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+}
+
+function isNode() {
+  return typeof process === "object" && process !== null && typeof process.versions?.node === "string";
+}
+
+// nodeFS returns node:fs/promises without a static import, which bundlers would try to resolve
+// for browsers.
+async function nodeFS() {
+  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule("node:fs").promises;
+  const name = "node:fs/promises";
+  return import(/* webpackIgnore: true */ /* @vite-ignore */ name);
+}
+
+// checkSize throws too_large when body, a string of JSON, is more than limit bytes of UTF-8 —
+// what Go's copy of it would take, and what an HTTP body is measured in. Every UTF-16 code unit
+// is 1 to 3 bytes (a surrogate pair, 4 for two), so only strings between limit / 3 and limit
+// units long are counted, and none is copied.
+export function checkSize(name, body, limit) {
+  if (body.length <= limit / 3) return;
+  if (body.length > limit) tooLarge(name, body.length, true, limit);
+  let bytes = 0;
+  for (let i = 0; i < body.length; i++) {
+    const c = body.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c < 0xdc00 && (body.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3; // a lone surrogate becomes U+FFFD
+  }
+  if (bytes > limit) tooLarge(name, bytes, false, limit);
+}
+
+// tooLarge throws the module's error for a request of n bytes ("at least" n) past limit.
+function tooLarge(name, n, atLeast, limit) {
+  const mib = limit % 1048576 === 0 ? `${limit / 1048576} MiB (${limit} bytes)` : `${limit} bytes`;
+  throw codedError("too_large", `${name}: the request is ${atLeast ? "at least " : ""}${n} bytes of JSON; the limit is ${mib}`);
+}
+
+// encode turns a request into the JSON the module reads; what JSON cannot carry (a cycle, a
+// BigInt, undefined) is a bad_request.
+export function encode(value) {
+  let body;
+  try {
+    body = JSON.stringify(value);
+  } catch (e) {
+    throw codedError("bad_request", `the request is not JSON: ${e?.message ?? e}`);
+  }
+  if (typeof body !== "string") {
+    throw codedError("bad_request", `the request is not JSON: ${typeof value}`);
+  }
+  return body;
+}
+
+export function codedError(code, message) {
+  const e = new Error(message);
+  e.code = code;
+  return e;
+}
+
+// internalError is a failure of the engine rather than of the request, reported as the module
+// reports a recovered panic.
+export function internalError(message) {
+  return codedError("bad_request", `internal error: ${message}`);
+}

@@ -1,0 +1,213 @@
+// aoekit overlay: the engine and a canvas renderer in one WebAssembly module
+// (aoekit-overlay.wasm). Hand-written; the request and the errors are the engine's
+// (index.d.ts, CONTRACT.md). See CONTRACT.md, "The overlay".
+
+import type { AoekitError, CoverGrade, LoadOptions, Request, Target } from "./index.js";
+
+export type { AoekitError, Request };
+
+/**
+ * Where loadOverlay finds the module: as `load`'s `wasm` option, by default
+ * `aoekit-overlay.wasm` next to the loader (`new URL("./aoekit-overlay.wasm", import.meta.url)`).
+ *
+ * @example
+ * const overlays = await loadOverlay({ wasm: "/assets/aoekit-overlay.wasm" });
+ */
+export interface LoadOverlayOptions {
+  /** A URL, a path (Node), the module's bytes, a `Response` (or a promise of one) or a compiled `WebAssembly.Module`. */
+  wasm?: LoadOptions["wasm"];
+}
+
+/**
+ * What one draw shows. Given to `attach` (as fields of its options) it is every draw's default;
+ * given to `draw`, it overrides those defaults field by field, for that draw.
+ *
+ * @example
+ * overlay.draw(request, { selected: "orc", lines: "selected", labels: true });
+ */
+export interface OverlayView {
+  /** The token whose cover lines `lines: "selected"` draws, shown with a tinted square; `null` unselects. */
+  selected?: string | null;
+  /** Cover lines: the selected token's (default), every target's, or none. Clear lines are solid green, blocked ones dashed red. */
+  lines?: "selected" | "all" | "none";
+  /**
+   * Tokens: `"ring"` (default) rings in the side's colour that leave the map's token art
+   * visible; `"disc"` the demo's filled discs; `"none"` only badges and labels. Either way an
+   * affected token gets a thick yellow ring, a listed but unaffected one a dashed ring, and the
+   * caster a white inner ring and an arrow for its facing.
+   */
+  tokens?: "ring" | "disc" | "none";
+  /** The area's outline (default true). */
+  outline?: boolean;
+  /** Cover badges (the grade; its first letter on squares under 24 pixels), rolls, and "in own area" on the caster (default true). */
+  badges?: boolean;
+  /** Token names (default false; on squares under 24 pixels, the selected token's only). */
+  labels?: boolean;
+  /** The request's obstacles: full ones dark, partial ones hatched (default false: the map shows its own). */
+  obstacles?: boolean;
+  /** The request's thin walls as thick lines; open doors dashed (default true). */
+  walls?: boolean;
+  /** The level (z) whose cells are filled (default 0). */
+  level?: number;
+}
+
+/**
+ * Colours, any CSS colour string the canvas accepts; each one given replaces the demo's.
+ *
+ * @example
+ * overlays.attach(canvas, { colours: { area: "rgba(80, 0, 200, 0.3)", sides: { ally: "#2e7d32" } } });
+ */
+export interface OverlayColours {
+  /** The affected cells' fill: `rgba(255, 140, 0, 0.36)`. */
+  area?: string;
+  /** The area's outline: `#e07b00`. */
+  areaEdge?: string;
+  /** A full obstacle: `#3c4850`. */
+  obstacle?: string;
+  /** A partial obstacle: `#aab6bd`, hatched in `hatch`, `#5f6f78`. */
+  lowObstacle?: string;
+  hatch?: string;
+  /** A closed thin wall: `#1d252a`. */
+  wall?: string;
+  /** An open door (dashed): `#8d5b3e`. */
+  door?: string;
+  /** A thin wall with a `bottom` or a `top`: `#5f6f78`. */
+  fence?: string;
+  /** Under every wall: `rgba(255, 255, 255, 0.85)`. */
+  halo?: string;
+  /** The ring of an affected token: `#ffd400`. */
+  hit?: string;
+  /** The dashed ring of a token in the area but not affected: `#222`. */
+  spared?: string;
+  /** A clear cover line: `#2fbf4a`. */
+  clear?: string;
+  /** A blocked cover line: `#ff3b3b`. */
+  blocked?: string;
+  /** The selected token's square: `rgba(11, 98, 214, 0.18)`. */
+  selected?: string;
+  /** Text on labels: `#1f2328`. */
+  ink?: string;
+  /** Token colours by `side`: party `#1e6fd9`, enemy `#d32f2f`, neutral `#8d8a80`; any other side is drawn as neutral. */
+  sides?: Record<string, string>;
+  /** Cover-badge colours by grade: none `#eceff1`, partial `#fff59d`, half and cover `#ffb74d`, full `#c62828`. */
+  badges?: Partial<Record<CoverGrade, string>> & Record<string, string>;
+}
+
+/**
+ * How an overlay lays the board on its canvas, and its default view. Lengths are CSS pixels.
+ *
+ * @example
+ * const overlay = overlays.attach(canvas, { cellSize: 50, offset: { x: -scrollX, y: -scrollY }, lines: "all" });
+ */
+export interface OverlayOptions extends OverlayView {
+  /** CSS pixels a square (above 0, at most 1000; default 32). */
+  cellSize?: number;
+  /** Where the north-west corner of square (0, 0) is, from the canvas's top-left corner (default 0, 0). */
+  offset?: { x?: number; y?: number };
+  /**
+   * The backing store's pixels a CSS pixel (above 0, at most 8). By default the window's
+   * `devicePixelRatio`, read again at every draw: the backing store is the canvas's CSS size
+   * times it, so that lines stay sharp on high-density screens.
+   */
+  devicePixelRatio?: number;
+  /**
+   * The canvas's CSS size, set as its style. By default its laid-out size (`clientWidth` ×
+   * `clientHeight`, read again at every draw); a canvas its CSS does not size keeps its
+   * `width` × `height` attributes as its CSS size.
+   */
+  width?: number;
+  height?: number;
+  colours?: OverlayColours;
+}
+
+/** A target as `draw` reports it: the engine's target without its lines and roll. */
+export type DrawTarget = Pick<Target, "id" | "inArea" | "affected" | "reason" | "cover" | "bonus">;
+
+/**
+ * What `draw` returns: the engine's count and targets, without the cells it drew.
+ *
+ * @example
+ * const { count, targets } = overlay.draw(request);
+ * targets.filter((t) => t.affected).map((t) => t.id); // → ["g1"]
+ */
+export interface DrawSummary {
+  /** The number of cells of the area (every level), as evaluate's `count`. */
+  count: number;
+  /** As evaluate's `targets`, in the same order. */
+  targets: DrawTarget[];
+}
+
+/**
+ * One canvas with an overlay. Its methods are synchronous and need no `this`; each throws an
+ * `AoekitError` (code, message, at) for a bad request or a bad argument, and a `bad_request`
+ * once the overlay is detached.
+ */
+export interface Overlay {
+  /**
+   * Evaluates `request` (as `engine.evaluate` would) and draws its answer, replacing what was
+   * drawn; throws the engine's error, leaving the canvas as it was, when the request is refused.
+   *
+   * @example
+   * const summary = overlay.draw({ template: "Cir2h1", origin: { x: 5, y: 5 }, tokens: [{ id: "g1", x: 4, y: 4 }] });
+   * summary.targets[0].affected; // → true
+   */
+  draw(request: Request, view?: OverlayView): DrawSummary;
+  /**
+   * Erases what the overlay drew.
+   *
+   * @example
+   * overlay.clear();
+   */
+  clear(): void;
+  /**
+   * Erases what the overlay drew and gives the canvas back: its size and the inline style of
+   * its size as before `attach`. Every later call throws; detaching twice does nothing.
+   *
+   * @example
+   * overlay.detach();
+   */
+  detach(): void;
+  /**
+   * The square under a point of the canvas, in CSS pixels from its top-left corner.
+   *
+   * @example
+   * canvas.addEventListener("click", (e) => {
+   *   const r = canvas.getBoundingClientRect();
+   *   const { x, y } = overlay.cellAt(e.clientX - r.left, e.clientY - r.top);
+   * });
+   */
+  cellAt(px: number, py: number): { x: number; y: number };
+  /**
+   * The centre of square (x, y), in CSS pixels from the canvas's top-left corner:
+   * `cellAt(pixelOf(x, y))` is `{ x, y }`. `x` and `y` are integers from −1 000 000 to 1 000 000.
+   *
+   * @example
+   * overlay.pixelOf(5, 5); // → { x: 117, y: 121 } with cellSize 20 and offset { x: 7, y: 11 }
+   */
+  pixelOf(x: number, y: number): { x: number; y: number };
+}
+
+/** The loaded module: attach overlays with it. */
+export interface OverlayModule {
+  /**
+   * Attaches an overlay to a `<canvas>` (one overlay a canvas; its 2-D context is the
+   * overlay's), sizing its backing store for the device pixel ratio.
+   *
+   * @example
+   * const overlay = overlays.attach(document.querySelector("canvas"), { cellSize: 20, offset: { x: 7, y: 11 } });
+   */
+  attach(canvas: HTMLCanvasElement, options?: OverlayOptions): Overlay;
+}
+
+/**
+ * Instantiates aoekit-overlay.wasm (the engine and the renderer) and resolves to the module.
+ * Each call starts its own instance. Should the instance fail, the next call runs on a fresh one
+ * on which every overlay not detached is attached again.
+ *
+ * @example
+ * import { loadOverlay } from "./aoekit/overlay.js"; // served beside index.js and the .wasm files
+ * const overlays = await loadOverlay();
+ * const overlay = overlays.attach(canvas, { cellSize: 20 });
+ * overlay.draw({ template: "Cir2h1", origin: { x: 5, y: 5 } });
+ */
+export function loadOverlay(options?: LoadOverlayOptions): Promise<OverlayModule>;

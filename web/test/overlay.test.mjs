@@ -1,0 +1,403 @@
+// The overlay (web/overlay.js and aoekit-overlay.wasm, built from wasm/overlay) in headless
+// Chromium, under the demo server's Content-Security-Policy: it attaches to a canvas with
+// 20-pixel squares and an offset, draws a known request, and the pixels read back with
+// getImageData are the ones the demo's visual language puts there — at devicePixelRatio 1 and 2.
+// Errors come back as the engine's, a detached overlay says so, and the module keeps working.
+// The module is built here from the sources (as make overlay builds it), so the test never runs
+// a stale one. Skipped, loudly, where /usr/bin/chromium is absent (CI=1 makes it required).
+// CONTRACT's example ("The overlay") runs as printed, each `// → value` line checked; a module
+// whose Go program ends (a test build, -tags overlaycrash) is replaced, its overlays attached
+// again. A screenshot goes to build/screenshots/overlay.png.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+
+import { GO, ROOT, WEB, chromium, engine, serve, tempDir } from "./helpers.mjs";
+
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+
+// A one-level TDGS circle of radius 2 at (5, 5): squares 3…7 × 3…7. A full block at (6, 5)
+// hides g2 (full cover: in the area, not affected); g1 stands in the open (affected). A wall
+// runs east of the area, an open door west of it.
+const REQUEST = {
+  template: "Cir2h1",
+  origin: { x: 5, y: 5 },
+  tokens: [{ id: "g1", x: 4, y: 4, side: "enemy" }, { id: "g2", x: 7, y: 5, side: "party" }],
+  obstacles: [{ x: 6, y: 5 }],
+  walls: [{ a: [9, 2], b: [9, 8] }, { a: [2, 3], b: [2, 5], open: true }],
+};
+const CELL = 20;
+const OFFSET = { x: 7, y: 11 };
+
+// Colours: the demo's (web/demo/demo.js COLOURS and BADGE).
+const AREA = [255, 140, 0, 92]; // rgba(255, 140, 0, 0.36) on a transparent canvas
+const HIT = [255, 212, 0];
+const ENEMY = [211, 47, 47];
+const PARTY = [30, 111, 217];
+const BLOCKED = [255, 59, 59];
+const CLEAR = [47, 191, 74];
+const FULL_BADGE = [198, 40, 40];
+const WALL = [29, 37, 42];
+const DOOR = [141, 91, 62];
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>overlay</title>
+<link rel="stylesheet" href="/overlay-test.css">
+<canvas id="board" width="300" height="240"></canvas><canvas id="other" width="40" height="40"></canvas>
+<script type="module" src="/overlay-test.js"></script>`;
+const CSS = `body { margin: 0; background: #fff; } canvas { display: block; }`;
+const SCRIPT = `
+import { loadOverlay } from "/overlay.js";
+try {
+  window.overlays = await loadOverlay();
+  window.ready = "yes";
+} catch (e) {
+  window.ready = String(e && e.stack || e);
+}`;
+
+// In the page: helpers to read pixels of #board at CSS coordinates (scaled by the ratio).
+const PROBES = () => {
+  const canvas = document.getElementById("board");
+  const ctx = canvas.getContext("2d");
+  const dpr = canvas.width / 300;
+  const close = (p, c, tol) => c.every((v, i) => Math.abs(p[i] - v) <= tol);
+  window.probe = {
+    dpr,
+    pixel: (x, y) => [...ctx.getImageData(Math.floor(x * dpr), Math.floor(y * dpr), 1, 1).data],
+    // How many pixels of the CSS rectangle x0…x1 × y0…y1 are colour c (opaque), within tol.
+    count(x0, y0, x1, y1, c, tol = 12) {
+      const w = Math.round((x1 - x0) * dpr), h = Math.round((y1 - y0) * dpr);
+      const d = ctx.getImageData(Math.round(x0 * dpr), Math.round(y0 * dpr), w, h).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3] >= 250 && close([d[i], d[i + 1], d[i + 2]], c, tol)) n++;
+      return n;
+    },
+    // Along x0, y0 → x1, y1 every half pixel: at how many points a pixel within 2.5 pixels
+    // across the way is colour c (within 40, nearly opaque), and of how many points.
+    dashes(x0, y0, x1, y1, c) {
+      const len = Math.hypot(x1 - x0, y1 - y0), ux = (x1 - x0) / len, uy = (y1 - y0) / len;
+      let hits = 0, n = 0;
+      for (let s = 0; s <= len; s += 0.5, n++) {
+        let hit = false;
+        for (let o = -2.5; o <= 2.5 && !hit; o += 0.5) {
+          const p = window.probe.pixel(x0 + ux * s - uy * o, y0 + uy * s + ux * o);
+          hit = p[3] >= 200 && close(p, c, 40);
+        }
+        if (hit) hits++;
+      }
+      return [hits, n];
+    },
+    close,
+    canvas,
+  };
+};
+
+/** The CSS pixel of a point (x, y) of the board, in squares. */
+const at = (x, y) => [OFFSET.x + x * CELL, OFFSET.y + y * CELL];
+
+/** buildOverlay builds wasm/overlay into dir (with the build tags given) and returns its bytes. */
+function buildOverlay(dir, tags = "") {
+  const out = join(dir, tags ? `aoekit-overlay-${tags}.wasm` : "aoekit-overlay.wasm");
+  execFileSync(GO, ["build", "-trimpath", "-ldflags=-s -w", ...(tags ? ["-tags", tags] : []), "-o", out, "./wasm/overlay"], {
+    cwd: ROOT,
+    env: { ...process.env, GOOS: "js", GOARCH: "wasm" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return readFileSync(out);
+}
+
+test("the overlay draws in Chromium: cells, rings, cover lines, badges, walls; devicePixelRatio 1 and 2", async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const wasm = buildOverlay(tempDir(t, "aoekit-overlay-"));
+  const base = await serve(t, WEB, {
+    pages: { "/overlay-test.html": PAGE, "/overlay-test.js": SCRIPT, "/overlay-test.css": CSS, "/aoekit-overlay.wasm": wasm },
+  });
+  // What the engine answers for the same request: the summary is its cells-free part.
+  const expected = (await engine()).evaluate(REQUEST);
+
+  for (const dpr of [1, 2]) {
+    await t.test(`devicePixelRatio ${dpr}`, async () => {
+      const context = await browser.newContext({ viewport: { width: 480, height: 320 }, deviceScaleFactor: dpr });
+      t.after(() => context.close());
+      const page = await context.newPage();
+      const problems = [];
+      page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+      page.on("console", (msg) => msg.type() === "error" && !/favicon/.test(msg.location().url) && problems.push(`console.error: ${msg.text()}`));
+      await page.route("**/overlay-test.html", async (route) => {
+        const res = await route.fetch();
+        await route.fulfill({ response: res, headers: { ...res.headers(), "content-security-policy": CSP } });
+      });
+      await page.goto(`${base}/overlay-test.html`);
+      const ready = await page.waitForFunction(() => window.ready, null, { timeout: 30_000 }).then((h) => h.jsonValue());
+      assert.equal(ready, "yes", ready);
+
+      // Attach: the backing store is the CSS size × the ratio; the CSS size stays.
+      const attached = await page.evaluate(({ CELL, OFFSET }) => {
+        const canvas = document.getElementById("board");
+        window.view = window.overlays.attach(canvas, { cellSize: CELL, offset: OFFSET });
+        const r = canvas.getBoundingClientRect();
+        return { width: canvas.width, height: canvas.height, css: [r.width, r.height], ratio: window.devicePixelRatio };
+      }, { CELL, OFFSET });
+      assert.equal(attached.ratio, dpr);
+      assert.deepEqual([attached.width, attached.height], [300 * dpr, 240 * dpr], "backing store = CSS size × devicePixelRatio");
+      assert.deepEqual(attached.css, [300, 240], "the canvas keeps its CSS size");
+      await page.evaluate(PROBES);
+
+      // Draw, with every target's cover lines.
+      const summary = await page.evaluate((req) => window.view.draw(req, { lines: "all" }), REQUEST);
+      assert.deepEqual(summary, {
+        count: expected.count,
+        targets: expected.targets.map(({ id, inArea, affected, reason, cover, bonus }) => ({ id, inArea, affected, ...(reason ? { reason } : {}), cover, bonus })),
+      });
+      assert.deepEqual(summary.targets.map((x) => [x.id, x.affected, x.cover]), [["g1", true, "none"], ["g2", false, "full"]]);
+
+      const look = (fn, ...args) => page.evaluate(fn, ...args);
+      // A square inside the area, away from tokens and lines: the area's colour at its centre.
+      const inside = await look(([x, y]) => window.probe.pixel(x, y), at(3.5, 7.5));
+      assert.ok(AREA.every((v, i) => Math.abs(inside[i] - v) <= 3), `square (3, 7): ${inside}, want ${AREA}`);
+      // Its west edge: the outline (areaEdge, #e07b00), one pixel inside the square.
+      const edge = await look(([x, y]) => window.probe.pixel(x, y), at(3, 7.5).map((v, i) => v + (i === 0 ? 1 : 0)));
+      assert.ok(Math.abs(edge[0] - 224) <= 12 && Math.abs(edge[1] - 123) <= 12 && edge[2] <= 12, `the outline at (3, 7.5): ${edge}`);
+      // Squares outside: untouched.
+      for (const [x, y] of [[11.5, 9.5], [1.5, 8.5], [5.5, 1.5]]) {
+        const p = await look(([x, y]) => window.probe.pixel(x, y), at(x, y));
+        assert.equal(p[3], 0, `(${x}, ${y}) is outside the area, yet drawn: ${p}`);
+      }
+
+      // Rings: g1 (4, 4), affected, has the yellow ring on its edge (radius 8 pixels) and its
+      // side's colour (enemy) inside; g2 (7, 5), not affected, has no yellow at all, its side's
+      // colour (party) and the dashed ring.
+      const g1 = at(4, 4), g2 = at(7, 5);
+      const ringAt = (c) => [c[0] + CELL / 2 + 8.5, c[1] + CELL / 2 - 0.5];
+      const g1Ring = await look(([x, y]) => window.probe.pixel(x, y), ringAt(g1));
+      const g2Ring = await look(([x, y]) => window.probe.pixel(x, y), ringAt(g2));
+      assert.ok(HIT.every((v, i) => Math.abs(g1Ring[i] - v) <= 12) && g1Ring[3] === 255, `g1's ring: ${g1Ring}, want yellow ${HIT}`);
+      assert.ok(!HIT.every((v, i) => Math.abs(g2Ring[i] - v) <= 40), `g2's ring is yellow: ${g2Ring}`);
+      const count = (x0, y0, x1, y1, c) => look(([a, b, c2, d, colour]) => window.probe.count(a, b, c2, d, colour), [x0, y0, x1, y1, c]);
+      const square = (c) => [c[0], c[1], c[0] + CELL, c[1] + CELL];
+      assert.ok((await count(...square(g1), HIT)) > 20 * dpr * dpr, "g1: yellow ring");
+      assert.ok((await count(...square(g1), ENEMY)) > 5 * dpr * dpr, "g1: the enemy colour");
+      assert.equal(await count(...square(g2), HIT), 0, "g2 is not affected: no yellow");
+      assert.ok((await count(...square(g2), PARTY)) > 5 * dpr * dpr, "g2: the party colour");
+      assert.ok((await count(g2[0] - 3, g2[1] - 3, g2[0] + CELL + 3, g2[1] + CELL + 3, [34, 34, 34], 10)) > 5 * dpr, "g2: the dashed ring");
+
+      // The badge: g2's "F" (full cover; 20-pixel squares show grades by their first letter) on
+      // the badge's red at its square's top-right corner; none for g1 (no cover).
+      assert.ok((await count(g2[0] + CELL - 9, g2[1] - 3, g2[0] + CELL + 5, g2[1] + 9, FULL_BADGE)) > 15 * dpr * dpr, "g2's full-cover badge");
+      assert.equal(await count(g1[0] + CELL - 9, g1[1] - 3, g1[0] + CELL + 5, g1[1] + 9, [236, 239, 241]), 0, "a badge for no cover on a compact square");
+
+      // Cover lines from the origin's centre (5.5, 5.5): g2's blocked (red, dashed) toward its
+      // west face, g1's clear (green) toward its south-east corner.
+      const towardG2 = [...at(6.1, 5.05), ...at(6.9, 5.95)];
+      const towardG1 = [...at(4.95, 4.95), ...at(5.35, 5.35)];
+      assert.ok((await count(...towardG2, BLOCKED)) > 5 * dpr, "g2's blocked lines");
+      assert.ok((await count(...towardG1, CLEAR)) > 5 * dpr, "g1's clear lines");
+      assert.equal(await count(...towardG1, BLOCKED), 0, "g1's lines are all clear");
+      // Blocked lines are dashed: along them (the two lines to a corner run side by side, a few
+      // pixels apart), some stretches are red and some are not.
+      const dashes = (x0, y0, x1, y1, c) => look(([x0, y0, x1, y1, c]) => window.probe.dashes(x0, y0, x1, y1, c), [x0, y0, x1, y1, c]);
+      const [red, steps] = await dashes(...at(5.9, 5.5 - 0.4 * 0.4975 / 1.5025), ...at(6.9, 5.5 - 1.4 * 0.4975 / 1.5025), BLOCKED);
+      assert.ok(red > 0 && red < steps * 0.8, `a blocked line is dashed: red at ${red} of ${steps} points along it`);
+
+      // The wall (9, 2)–(9, 8): a thick dark line; the open door (2, 3)–(2, 5): dashed.
+      const wall = await look(([x, y]) => window.probe.pixel(x, y), at(9, 4.5).map((v, i) => v + (i === 0 ? 0.25 : 0)));
+      assert.ok(WALL.every((v, i) => Math.abs(wall[i] - v) <= 12), `the wall at (9, 4.5): ${wall}`);
+      const door = await look(([x, y0, y1]) => {
+        const out = [];
+        for (let y = y0; y <= y1; y += 0.5) out.push(window.probe.pixel(x, y));
+        return out;
+      }, [at(2, 0)[0] + 0.25, at(0, 3.2)[1], at(0, 4.8)[1]]);
+      const brown = door.filter((p) => DOOR.every((v, i) => Math.abs(p[i] - v) <= 12)).length;
+      assert.ok(brown > 0 && brown < door.length, `the open door is dashed: ${brown} of ${door.length} pixels in the door's colour`);
+
+      // Only the selected token's lines by default; none with lines: "none".
+      await page.evaluate((req) => window.view.draw(req, { selected: "g2" }), REQUEST);
+      assert.ok((await count(...towardG2, BLOCKED)) > 5 * dpr, "the selected g2's lines");
+      assert.equal(await count(...towardG1, CLEAR), 0, "g1 is not selected: no lines");
+      await page.evaluate((req) => window.view.draw(req), REQUEST);
+      assert.equal(await count(...towardG2, BLOCKED), 0, "nothing selected: no lines");
+
+      // cellAt and pixelOf: CSS pixels, whatever the ratio.
+      const geo = await page.evaluate(() => {
+        const v = window.view;
+        const trips = [];
+        for (const [x, y] of [[0, 0], [5, 5], [14, 11], [-1, -1], [-3, 40], [999999, -1000000]]) {
+          const p = v.pixelOf(x, y);
+          trips.push([x, y, p, v.cellAt(p.x, p.y)]);
+        }
+        return { trips, corner: v.cellAt(7, 11), left: v.cellAt(6.9, 11), far: v.cellAt(26.99, 30.99), canvas: v.cellAt(0, 0) };
+      });
+      assert.deepEqual(geo.trips[1][2], { x: 117, y: 121 }, "pixelOf(5, 5): the centre of the square");
+      for (const [x, y, , c] of geo.trips) assert.deepEqual(c, { x, y }, `cellAt(pixelOf(${x}, ${y}))`);
+      assert.deepEqual([geo.corner, geo.left, geo.far, geo.canvas], [{ x: 0, y: 0 }, { x: -1, y: 0 }, { x: 0, y: 0 }, { x: -1, y: -1 }]);
+
+      // A bad request throws the engine's error; the canvas keeps its drawing and the module
+      // works on.
+      const bad = await page.evaluate(() => {
+        const failure = (f) => { try { f(); return null; } catch (e) { return { code: e.code, at: e.at, message: e.message, isError: e instanceof Error }; } };
+        return {
+          notation: failure(() => window.view.draw({ template: "Con4", origin: { x: 5, y: 5 } })),
+          json: failure(() => window.view.draw({ template: "Cir1", range: 10n })),
+          type: failure(() => window.view.draw({ template: "Cir1", tokens: [{ id: "a", x: "1" }] })),
+          view: failure(() => window.view.draw({ template: "Cir1" }, { lines: "most" })),
+          viewType: failure(() => window.view.draw({ template: "Cir1" }, { outline: "yes" })),
+          large: failure(() => window.view.draw({ template: "Cir1", pad: "x".repeat(1 << 20) })),
+          cellAt: failure(() => window.view.cellAt("1", 2)),
+          pixelOf: failure(() => window.view.pixelOf(0.5, 2)),
+          body: failure(() => window.overlays.attach(document.body)),
+          twice: failure(() => window.overlays.attach(document.getElementById("board"))),
+          options: failure(() => window.overlays.attach(document.getElementById("other"), { cellSize: "20" })),
+          cellSize: failure(() => window.overlays.attach(document.getElementById("other"), { cellSize: 0 })),
+        };
+      });
+      assert.deepEqual(bad.notation, { code: "bad_notation", at: 5, message: "Con4: a cone needs a direction (N, NE, E, SE, S, SW, W, NW) at position 5", isError: true });
+      assert.equal(bad.json.code, "bad_request");
+      assert.match(bad.type.message, /^tokens\[0\]\.x: expected an integer, got a string/);
+      assert.equal(bad.view.message, `draw: view.lines: expected selected, all or none, got "most"`);
+      assert.equal(bad.viewType.message, "draw: view.outline: expected a boolean, got a string");
+      assert.equal(bad.large.code, "too_large");
+      assert.equal(bad.cellAt.message, "cellAt: px must be a number, not a string");
+      assert.match(bad.pixelOf.message, /^pixelOf: x: expected an integer/);
+      assert.match(bad.body.message, /^attach: expected a <canvas> element/);
+      assert.match(bad.twice.message, /^attach: this canvas already has an overlay/);
+      assert.equal(bad.options.message, "attach: options.cellSize: expected a number, got a string");
+      assert.match(bad.cellSize.message, /^attach: options\.cellSize: expected a number of CSS pixels above 0/);
+      for (const [name, e] of Object.entries(bad)) {
+        assert.ok(e && e.isError && !e.message.startsWith("internal error"), `${name}: ${JSON.stringify(e)}`);
+      }
+      const kept = await look(([x, y]) => window.probe.pixel(x, y), at(3.5, 7.5));
+      assert.ok(AREA.every((v, i) => Math.abs(kept[i] - v) <= 3), "a refused request leaves the drawing as it was");
+      const again = await page.evaluate(() => window.view.draw({ template: "Cir1h1", origin: { x: 10, y: 8 } }).count);
+      assert.equal(again, 9, "the module works after the errors");
+      const moved = await look(([a, b]) => [window.probe.pixel(...a), window.probe.pixel(...b)], [at(3.5, 7.5), at(10.5, 8.5)]);
+      assert.equal(moved[0][3], 0, "the old area is gone");
+      assert.ok(AREA.every((v, i) => Math.abs(moved[1][i] - v) <= 3), `the new area: ${moved[1]}`);
+
+      if (dpr === 1) {
+        await page.evaluate((req) => window.view.draw(req, { lines: "all", labels: true, obstacles: true, selected: "g2" }), REQUEST);
+        mkdirSync(join(ROOT, "build", "screenshots"), { recursive: true });
+        const path = join(ROOT, "build", "screenshots", "overlay.png");
+        await page.locator("#board").screenshot({ path });
+        t.diagnostic(`screenshot: ${path}`);
+      }
+
+      // clear erases; detach erases, gives the canvas back as it was, and refuses every later
+      // call with a clear error; the canvas can be attached again.
+      const end = await page.evaluate((req) => {
+        const failure = (f) => { try { f(); return null; } catch (e) { return { code: e.code, message: e.message, isError: e instanceof Error }; } };
+        const canvas = document.getElementById("board");
+        const v = window.view;
+        v.draw(req);
+        v.clear();
+        const cleared = [...canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data].some((b) => b !== 0);
+        v.draw(req);
+        v.detach();
+        v.detach(); // twice: nothing more
+        const after = { width: canvas.width, height: canvas.height, style: canvas.style.width };
+        const errors = { draw: failure(() => v.draw(req)), clear: failure(() => v.clear()), cellAt: failure(() => v.cellAt(1, 1)) };
+        const w = window.overlays.attach(canvas, { cellSize: 20 });
+        const count = w.draw(req).count;
+        w.detach();
+        return { cleared, after, errors, count };
+      }, REQUEST);
+      assert.equal(end.cleared, false, "clear leaves no pixel");
+      assert.deepEqual(end.after, { width: 300, height: 240, style: "" });
+      assert.deepEqual(end.errors.draw, { code: "bad_request", message: "aoekit overlay: draw after detach: this overlay was detached; attach the canvas again", isError: true });
+      assert.match(end.errors.clear.message, /clear after detach/);
+      assert.match(end.errors.cellAt.message, /cellAt after detach/);
+      assert.equal(end.count, 25, "attached again");
+      assert.deepEqual(problems, []);
+    });
+  }
+});
+
+// CONTRACT.md's example, run as printed in a page beside the package's web/ folder (served as
+// ./aoekit/): each line ending in `// → value` is checked, the expression before the comment
+// against the value (as the README's examples are).
+test("CONTRACT The overlay: the example gives the answers it prints", async (t) => {
+  const contract = readFileSync(join(ROOT, "web", "CONTRACT.md"), "utf8");
+  const section = contract.slice(contract.indexOf("### The overlay"));
+  const m = /^```html\n([\s\S]*?)^```$/m.exec(section);
+  assert.ok(m, "CONTRACT's overlay section has an html example");
+  const first = contract.slice(0, contract.indexOf("### The overlay") + m.index).split("\n").length + 1;
+  let checks = 0;
+  const html = m[1].split("\n").map((text, i) => {
+    const c = /^(?!\s*(?:const|let|var|import)\b)(\s*)(.+?);?\s*\/\/ → (.+)$/.exec(text);
+    if (!c) return text;
+    checks++;
+    return `${c[1]}window.__checks.push([${first + i}, ${c[2]}, ${c[3]}]);`;
+  }).join("\n").replace('<script type="module">', '<script type="module">\nwindow.__checks = [];\nwindow.addEventListener("error", (e) => { window.__done = String(e.message); });');
+  assert.ok(checks >= 4, `${checks} checked lines`);
+  const browser = await chromium(t);
+  if (!browser) return;
+  const dir = tempDir(t, "aoekit-overlay-contract-");
+  symlinkSync(WEB, join(dir, "aoekit"));
+  const wasm = buildOverlay(dir);
+  const page0 = html.replace("</script>", "window.__done = \"yes\";\n</script>");
+  const base = await serve(t, dir, { pages: { "/example.html": page0, "/aoekit/aoekit-overlay.wasm": wasm } });
+  for (const dpr of [1, 2]) {
+    const context = await browser.newContext({ deviceScaleFactor: dpr });
+    t.after(() => context.close());
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (err) => errors.push(err.message));
+    await page.goto(`${base}/example.html`);
+    const done = await page.waitForFunction(() => window.__done, null, { timeout: 30_000 }).then((h) => h.jsonValue());
+    assert.equal(done, "yes", `the example failed: ${done} ${errors}`);
+    assert.deepEqual(errors, []);
+    const results = await page.evaluate(() => window.__checks);
+    assert.equal(results.length, checks, "every checked line ran");
+    for (const [line, actual, expected] of results) {
+      assert.deepEqual(actual, expected, `CONTRACT.md:${line} (devicePixelRatio ${dpr}): the example prints ${JSON.stringify(expected)}, the overlay answers ${JSON.stringify(actual)}`);
+    }
+  }
+});
+
+// A test build whose global __aoekitOverlayCrash() ends the Go program: the next call runs on a
+// fresh instance, on which the overlays not detached are attached again with their options.
+test("a dead instance is replaced and its overlays attached again", async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const wasm = buildOverlay(tempDir(t, "aoekit-overlay-crash-"), "overlaycrash");
+  const page0 = `<!doctype html><canvas id="a" width="200" height="200"></canvas><canvas id="b" width="200" height="200"></canvas>
+<script type="module">
+  import { loadOverlay } from "/overlay.js";
+  const out = {};
+  try {
+    const overlays = await loadOverlay({ wasm: "/crash.wasm" });
+    const a = overlays.attach(document.getElementById("a"), { cellSize: 10, offset: { x: 5, y: 5 } });
+    const b = overlays.attach(document.getElementById("b"), { cellSize: 10 });
+    const request = { template: "Cir1h1", origin: { x: 2, y: 2 } };
+    out.before = a.draw(request).count;
+    b.detach();
+    globalThis.__aoekitOverlayCrash();
+    out.after = a.draw(request).count;                 // on a fresh instance: a attached again
+    const ctx = document.getElementById("a").getContext("2d");
+    out.pixel = [...ctx.getImageData(Math.floor(30 * devicePixelRatio), Math.floor(30 * devicePixelRatio), 1, 1).data];
+    out.cell = a.cellAt(30, 30);                        // its options came along: (30 - 5) / 10
+    try { b.draw(request); } catch (e) { out.detached = e.message; }
+    const c = overlays.attach(document.getElementById("b"), { cellSize: 10 });
+    out.again = c.draw(request).count;
+  } catch (e) {
+    out.error = String(e && e.stack || e);
+  }
+  window.out = out;
+</script>`;
+  const base = await serve(t, WEB, { pages: { "/crash.html": page0, "/crash.wasm": wasm } });
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  await page.goto(`${base}/crash.html`);
+  const out = await page.waitForFunction(() => window.out, null, { timeout: 30_000 }).then((h) => h.jsonValue());
+  await page.close();
+  assert.equal(out.error, undefined, out.error);
+  assert.deepEqual(errors, []);
+  assert.equal(out.before, 9);
+  assert.equal(out.after, 9, "a draws on the fresh instance");
+  assert.ok(AREA.every((v, i) => Math.abs(out.pixel[i] - v) <= 3), `a's area on the fresh instance: ${out.pixel}`);
+  assert.deepEqual(out.cell, { x: 2, y: 2 });
+  assert.match(out.detached, /draw after detach/);
+  assert.equal(out.again, 9);
+});
