@@ -165,3 +165,56 @@ func TestScene_Update(t *testing.T) {
 		t.Errorf("after the token moved away: %s", after)
 	}
 }
+
+// FuzzScene: a board and edits from arbitrary bytes (split at 0x00) through a Scene: nothing
+// panics or fails internally, a refused edit changes no answer, and after every edit the
+// scene answers a fixed request with the bytes Evaluate gives with the scene's board in it.
+func FuzzScene(f *testing.F) {
+	f.Add([]byte(`{"tokens": [{"id": "a", "x": 1, "y": 1}]}` + "\x00" + `{"obstacles": [{"x": 2, "y": 1}]}` + "\x00" + `{"remove": ["a"]}`))
+	f.Add([]byte(`{}` + "\x00" + `{"walls": [{"a": [2, 0], "b": [2, 4]}], "bounds": {"min": [0, 0, 0], "max": [5, 5, 0]}}` + "\x00" + `{"noBounds": true, "clear": [[2, 1, 0]]}`))
+	f.Add([]byte(`{"obstacles": [{"x": 1, "fill": 0.5}]}` + "\x00" + `{"tokens": [{"id": "b", "x": 2, "y": 2, "size": "Large"}]}` + "\x00" + `{"walls": []}`))
+	req := []byte(`{"template": "2 burst", "caster": {"id": "me", "x": 2, "y": 2, "z": 0}}`)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		parts := bytes.Split(data, []byte{0})
+		s, err := NewScene(parts[0], nil)
+		if err != nil {
+			if Internal(err) {
+				t.Fatalf("NewScene: %v", err)
+			}
+			return
+		}
+		for _, edit := range parts[1:] {
+			before, berr := s.Evaluate(req)
+			if err := s.Update(edit, nil); err != nil {
+				if Internal(err) {
+					t.Fatalf("Update(%q): %v", edit, err)
+				}
+				if after, aerr := s.Evaluate(req); !bytes.Equal(after, before) || (aerr == nil) != (berr == nil) {
+					t.Fatalf("the refused Update(%q) changed the answer", edit)
+				}
+				continue
+			}
+			got, gerr := s.Evaluate(req)
+			b := s.s.Board()
+			full := *mustDecode(t, req)
+			full.Tokens, full.Obstacles, full.Walls, full.Bounds = b.Tokens, b.Obstacles, b.Walls, b.Bounds
+			want, werr := engine.Evaluate(&full)
+			if (gerr == nil) != (werr == nil) {
+				t.Fatalf("after Update(%q): the scene %v, stateless %v", edit, gerr, werr)
+			}
+			if gerr == nil {
+				if w, _ := encode(want); !bytes.Equal(got, w) {
+					t.Fatalf("after Update(%q): the scene answers\n%s\nstateless\n%s", edit, got, w)
+				}
+			}
+		}
+	})
+}
+
+func mustDecode(t *testing.T, body []byte) *engine.Request {
+	r, err := DecodeRequest(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
