@@ -26,11 +26,8 @@ func fillUnits(text []byte) (int, bool) {
 	if !ok || x.Neg || x.IsZero() {
 		return 0, false
 	}
-	f, exact, small := x.Scaled(5)
-	if !small || f > 100000 || f == 100000 && !exact { // past 1
-		return 0, false
-	}
-	return max(1, int(4*f+500)/1000), true
+	n, ok := roundLattice(x, 1) // past 1: not ok
+	return max(1, int(n)), ok
 }
 
 // ParseFill reads a fill written as text, a decimal number in JSON's syntax, and returns the

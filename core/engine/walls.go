@@ -29,8 +29,14 @@ func coordUnits(text []byte) (int64, bool) {
 	if !ok {
 		return 0, false
 	}
+	return roundLattice(x, MaxCoord)
+}
+
+// roundLattice is x in 1/400, the nearest, a tie rounding up (as coordUnits says); ok is false
+// past ±limit.
+func roundLattice(x decimal.Number, limit uint64) (int64, bool) {
 	f, exact, small := x.Scaled(5)
-	if !small || f > MaxCoord*100000 || f == MaxCoord*100000 && !exact {
+	if !small || f > limit*100000 || f == limit*100000 && !exact {
 		return 0, false
 	}
 	v := int64(f)
