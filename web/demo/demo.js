@@ -2,7 +2,9 @@
 // The aoekit demo. One scene object (what undo, localStorage and export know), one UI object
 // (what is derived or transient), one place that asks the engine (refresh), one painter (draw)
 // and one converter between pixels and cells. Every rule comes from the engine: the demo asks
-// engine.parse what a notation is and engine.evaluate what it covers; it never guesses.
+// engine.parse what a notation is and the engine's evaluate what it covers; it never guesses. The
+// board lives in the engine too, as a scene (CONTRACT scene) kept up to date with each edit, so
+// that a frame sends only what moved (evaluateBoard).
 // Plain ES module, no framework, no build step, no inline script or style (strict CSP).
 import { load } from "../index.js";
 
@@ -22,6 +24,10 @@ import { load } from "../index.js";
 /** @typedef {import("../index.js").CoverResult} CoverResult */
 /** @typedef {import("../index.js").Line} Line */
 /** @typedef {import("../index.js").Wall} Wall  a thin wall (SPEC §5.6), as requests carry it: ends in squares on the plane */
+/** @typedef {import("../index.js").Bounds} Bounds */
+/** @typedef {import("../index.js").SceneRequest} SceneRequest  an evaluate request without its board */
+/** @typedef {import("../index.js").Scene} EngineScene  a board kept by the engine (CONTRACT scene); not the demo's Scene */
+/** @typedef {import("../index.js").SceneEditInput} SceneEditInput */
 /** @typedef {"N" | "E" | "S" | "W"} Quarter */
 /** @typedef {"none" | "alliesExcluded" | "enemiesOnly"} Trait */
 /** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin"} Tool  "wall" paints solid squares, "thin" draws thin walls */
@@ -57,6 +63,13 @@ const RULES_LABEL = { tdgs: "TDGS", drawsteel: "Draw Steel", circle50: "50 % cir
 const RULE_BROKEN = new Set(["out_of_range", "no_line_of_effect", "invalid_wall", "not_straight"]); // 422: a placement, not a malformed scene
 const STORAGE_KEY = "aoekit-demo/scene/v1";
 const BOARD_MIN = 4, BOARD_MAX = 60, MAX_TOKENS = 200, MAX_SIZE = 10;
+// Two query flags, for measuring (web/test/demo-perf.test.mjs), not offered in the page:
+// ?stress=1 opens a 100 × 100 board with 200 creatures and 2 000 walls (stressScene; larger
+// than the boards the demo imports, and never saved: the scene in localStorage stays as it
+// was); ?stateless=1 sends the whole board with every evaluation, as the demo did before the
+// engine's scenes (evaluateBoard), to compare the two.
+const QUERY = new URLSearchParams(location.search);
+const STRESS = QUERY.get("stress") === "1", STATELESS = QUERY.get("stateless") === "1";
 const COLOURS = {
   board: "#fbfaf7", grid: "rgba(60, 64, 72, 0.16)", area: "rgba(255, 140, 0, 0.36)", areaEdge: "#e07b00",
   wall: "#3c4850", wallEdge: "#1d252a", low: "#aab6bd", lowHatch: "#5f6f78",
@@ -167,6 +180,47 @@ function sampleScene() {
 }
 const SAMPLE_SELECTED = "Sneak"; // partial cover: its blocked lines show on first load
 
+/**
+ * The stress board (?stress=1): 100 × 100 squares, the caster in the middle of a clear band
+ * (rows 47…52) where a Cir5 is dragged, 200 creatures and 2 000 walls (a quarter of them low)
+ * strewn pseudo-randomly (a fixed seed: the same board every time) over the rest.
+ * @returns {Scene}
+ */
+function stressScene() {
+  const s = sampleScene();
+  s.cols = 100; s.rows = 100;
+  s.template = "Cir5"; s.rules = ""; s.range = null; s.source = false;
+  s.caster = entity({ id: "Caster", x: 50, y: 50, facing: "E", side: "party" });
+  s.origin = { x: 60, y: 50, z: 0 };
+  s.aim = { x: 61, y: 50, z: 0 };
+  let seed = 12345;
+  const next = (/** @type {number} */ n) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  /** @type {Set<string>} */
+  const taken = new Set(["50,50"]);
+  const free = () => {
+    for (;;) {
+      const x = next(100), y = next(100);
+      if (y >= 47 && y <= 52) continue;
+      if (!taken.has(`${x},${y}`)) { taken.add(`${x},${y}`); return { x, y }; }
+    }
+  };
+  s.tokens = [];
+  for (let i = 0; i < 200; i++) {
+    const { x, y } = free();
+    s.tokens.push(entity({ id: `T${i + 1}`, x, y, side: SIDES[i % 3], defence: 2 + (i % 5) }));
+  }
+  s.obstacles = [];
+  for (let i = 0; i < 2000; i++) {
+    const { x, y } = free();
+    s.obstacles.push({ x, y, z: 0, fill: i % 4 === 0 ? 0.5 : 1 });
+  }
+  s.walls = [];
+  return s;
+}
+
 /** @type {Scene} */
 let scene = sampleScene();
 
@@ -174,7 +228,8 @@ let scene = sampleScene();
 const ui = {
   /** @type {Engine | null} */ engine: null,
   /** @type {Template | null} the parse of scene.template */ template: null,
-  /** @type {Request | null} the request last sent */ request: null,
+  /** @type {SceneRequest | null} the request last sent, without its board (see evaluateBoard) */ request: null,
+  /** @type {BoardCopy | null} the board ui.request was answered against */ requestBoard: null,
   /** @type {Result | null} */ result: null,
   /** @type {EngineError | null} why evaluate refused the scene */ error: null,
   /** @type {CellTuple[]} the cells the template would cover, drawn hatched, when a rule was broken */ ghost: [],
@@ -305,12 +360,28 @@ function wallOut(w) {
 }
 
 /**
- * The evaluate request for a scene (CONTRACT evaluate): what the demo sends and what Export
- * writes. Only the fields the template uses are present; an empty Range is no range at all.
- * @param {Scene} s @param {Template} t @returns {Request}
+ * A board as requests carry it (CONTRACT evaluate): the tokens (never the caster), the obstacles,
+ * the thin walls and the bounds. Fresh objects, never changed afterwards.
+ * @typedef {{tokens: Token[], obstacles: Block[], walls: Wall[], bounds: Bounds}} BoardCopy
  */
-function buildRequest(s, t) {
-  /** @type {Request} */
+
+/** The board of a scene, as requests carry it. @param {Scene} s @returns {BoardCopy} */
+function boardOf(s) {
+  return {
+    tokens: s.tokens.map((e) => tokenOut(e, false)),
+    obstacles: s.obstacles.map((o) => ({ ...o })),
+    walls: s.walls.map(wallOut),
+    bounds: { min: [0, 0, 0], max: [s.cols - 1, s.rows - 1, 0] },
+  };
+}
+
+/**
+ * The evaluate request for a scene without its board (what a scene of the engine takes each
+ * frame): only the fields the template uses; an empty Range is no range at all.
+ * @param {Scene} s @param {Template} t @returns {SceneRequest}
+ */
+function frameRequest(s, t) {
+  /** @type {SceneRequest} */
   const req = { template: s.template };
   if (s.rules) req.rules = s.rules;
   req.caster = tokenOut(s.caster, true);
@@ -320,10 +391,6 @@ function buildRequest(s, t) {
   if (place === "wall") req.path = s.path.map((c) => /** @type {CellTuple} */ ([...c]));
   if (t.shape === "rectangle" && s.orientation !== "N") req.orientation = s.orientation;
   if (s.range !== null) req.range = s.range;
-  req.tokens = s.tokens.map((e) => tokenOut(e, false));
-  req.obstacles = s.obstacles.map((o) => ({ ...o }));
-  req.walls = s.walls.map(wallOut);
-  req.bounds = { min: [0, 0, 0], max: [s.cols - 1, s.rows - 1, 0] };
   if (s.trait !== "none" || s.excludeCaster) req.targeting = { trait: s.trait, excludeCaster: s.excludeCaster };
   if (s.rolls.on) {
     /** @type {Record<string, number>} */
@@ -334,6 +401,30 @@ function buildRequest(s, t) {
   return req;
 }
 
+/**
+ * A board's request with the board in it: the stateless request (CONTRACT evaluate), its
+ * fields in the order Export has always written them.
+ * @param {SceneRequest} req @param {BoardCopy} b @returns {Request}
+ */
+function withBoard(req, b) {
+  const { targeting, resolve, ...head } = req;
+  /** @type {Request} */
+  const out = { ...head, tokens: b.tokens, obstacles: b.obstacles, walls: b.walls, bounds: b.bounds };
+  if (targeting) out.targeting = targeting;
+  if (resolve) out.resolve = resolve;
+  return out;
+}
+
+/**
+ * The evaluate request for a scene (CONTRACT evaluate), its board included: what Export writes
+ * and what the demo's answers are answers to (the demo sends the board once, to a scene of the
+ * engine, and each frame only frameRequest's part; see boardScene).
+ * @param {Scene} s @param {Template} t @returns {Request}
+ */
+function buildRequest(s, t) {
+  return withBoard(frameRequest(s, t), boardOf(s));
+}
+
 /** @param {unknown} err @returns {EngineError} */
 function engineError(err) {
   if (err && typeof err === "object") {
@@ -341,6 +432,205 @@ function engineError(err) {
     return { code: typeof e.code === "string" ? e.code : "error", message: String(e.message ?? err), ...(typeof e.at === "number" ? { at: e.at } : {}) };
   }
   return { code: "error", message: String(err) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The engine's scene (CONTRACT scene): the board, sent once and kept by the engine, changed by
+// edits; each frame then sends only the template, the caster and the handles. Its answers are
+// exactly evaluate's with the board in the request (buildRequest), which is what the demo
+// shows and Export writes. The demo's board changes in many places (drags, painting, walls,
+// the editor, undo and redo, imports, samples): rather than each of them telling the engine,
+// every evaluation first compares the board with the copy the engine's scene holds (a few
+// thousand comparisons, no copy of the board, when nothing changed) and sends what differs as
+// one update — or, when much of it changed (an import, a sample), makes a new scene.
+
+/**
+ * The engine's scene of the demo's board: `held` is the board it holds, as requests carry it
+ * (a copy in the demo's order: the tokens in the scene's board order, which is the order of
+ * the answer's targets); `broken` when the engine refused to make a scene of `held` (the
+ * frame then goes without one, and the engine's refusal is the answer, as before scenes).
+ * `made` and `updates` count the scenes made and the edits sent (for the tests).
+ * @type {{scene: EngineScene | null, engine: Engine | null, held: BoardCopy | null, broken: boolean, made: number, updates: number}}
+ */
+const board = { scene: null, engine: null, held: null, broken: false, made: 0, updates: 0 };
+/** Edits larger than this, and than half of the board, make a new scene instead. */
+const BULK_EDIT = 64;
+
+/** Whether an engine error is a scene's refusal after the engine restarted (CONTRACT scene). @param {unknown} err */
+function sceneRestarted(err) {
+  return err instanceof Error && err.message.includes("the engine restarted since this scene was made");
+}
+
+/** Forgets the engine's scene; the next evaluation makes a new one (after an import or a sample). */
+function dropBoardScene() {
+  const sc = board.scene;
+  board.scene = null;
+  board.engine = null;
+  board.held = null;
+  board.broken = false;
+  if (sc) {
+    try {
+      sc.dispose();
+    } catch {
+      // a scene of an engine that restarted: it went with it
+    }
+  }
+}
+
+/**
+ * Whether two flat objects (tokens as tokenOut writes them) have the same fields and values.
+ * @param {object} a @param {object} b
+ */
+function sameFlat(a, b) {
+  const x = /** @type {Record<string, unknown>} */ (a), y = /** @type {Record<string, unknown>} */ (b);
+  let n = 0;
+  for (const k in x) {
+    if (x[k] !== y[k]) return false;
+    n++;
+  }
+  for (const _ in y) n--;
+  return n === 0;
+}
+
+/** @param {Wall} a @param {Wall} b */
+const sameWall = (a, b) => a.a[0] === b.a[0] && a.a[1] === b.a[1] && a.b[0] === b.b[0] && a.b[1] === b.b[1] &&
+  a.bottom === b.bottom && a.top === b.top && !!a.open === !!b.open;
+
+/** Whether the scene's board differs from a copy of it. @param {BoardCopy} held @param {Scene} s */
+function boardChanged(held, s) {
+  if (held.bounds.max[0] !== s.cols - 1 || held.bounds.max[1] !== s.rows - 1) return true;
+  if (held.tokens.length !== s.tokens.length || held.obstacles.length !== s.obstacles.length || held.walls.length !== s.walls.length) return true;
+  for (let i = 0; i < s.tokens.length; i++) {
+    if (!sameFlat(held.tokens[i], tokenOut(s.tokens[i], false))) return true;
+  }
+  for (let i = 0; i < s.obstacles.length; i++) {
+    const a = held.obstacles[i], b = s.obstacles[i];
+    if (a.x !== b.x || a.y !== b.y || a.z !== b.z || a.fill !== b.fill) return true;
+  }
+  for (let i = 0; i < s.walls.length; i++) if (!sameWall(held.walls[i], s.walls[i])) return true;
+  return false;
+}
+
+/**
+ * Obstacles as the engine's scenes take them fastest: an Int32Array of x, y, z, fill quads, the
+ * fill in 1/400 (CONTRACT scene). A fill off that lattice (an imported 0.3337) keeps the objects,
+ * whose decimal fill the engine rounds exactly as it rounds a request's.
+ * @param {Block[]} blocks @returns {Block[] | Int32Array}
+ */
+function packObstacles(blocks) {
+  const out = new Int32Array(blocks.length * 4);
+  for (let i = 0; i < blocks.length; i++) {
+    const o = blocks[i], n = o.fill * 400;
+    if (!Number.isInteger(n) || n < 1 || n > 400) return blocks;
+    out[4 * i] = o.x;
+    out[4 * i + 1] = o.y;
+    out[4 * i + 2] = o.z;
+    out[4 * i + 3] = n;
+  }
+  return out;
+}
+
+/**
+ * The scene edit that takes the engine's board from `held` to `next`, or null when a new scene
+ * is cheaper. The tokens keep `next`'s order (the order of the targets): a token that stays in
+ * place is put again only if it changed (a move, a new side); from the first one out of place
+ * on (a creature made the caster, another renamed), they are taken off and put back in order.
+ * @param {BoardCopy} held @param {BoardCopy} next @returns {SceneEditInput | null}
+ */
+function boardEdit(held, next) {
+  /** @type {SceneEditInput} */
+  const edit = {};
+  const ids = new Set(next.tokens.map((t) => t.id));
+  const remove = held.tokens.filter((t) => !ids.has(t.id)).map((t) => t.id);
+  const kept = held.tokens.filter((t) => ids.has(t.id));
+  let p = 0;
+  while (p < kept.length && kept[p].id === next.tokens[p].id) p++;
+  for (const t of kept.slice(p)) remove.push(t.id);
+  const put = next.tokens.slice(0, p).filter((t, i) => !sameFlat(t, kept[i]));
+  put.push(...next.tokens.slice(p));
+  if (remove.length > 0) edit.remove = remove;
+  if (put.length > 0) edit.tokens = put;
+
+  /** @type {Map<string, number>} */
+  const before = new Map(held.obstacles.map((o) => [key(o), o.fill]));
+  /** @type {Set<string>} */
+  const now = new Set();
+  /** @type {Block[]} */
+  const set = [];
+  for (const o of next.obstacles) {
+    const k = key(o);
+    now.add(k);
+    if (before.get(k) !== o.fill) set.push(o);
+  }
+  /** @type {CellTuple[]} */
+  const clear = held.obstacles.filter((o) => !now.has(key(o))).map((o) => [o.x, o.y, o.z]);
+  if (clear.length > 0) edit.clear = clear;
+  if (set.length > 0) edit.obstacles = packObstacles(set);
+
+  if (held.walls.length !== next.walls.length || held.walls.some((w, i) => !sameWall(w, next.walls[i]))) edit.walls = next.walls;
+  const [hx, hy] = held.bounds.max, [nx, ny] = next.bounds.max;
+  if (hx !== nx || hy !== ny) edit.bounds = next.bounds;
+
+  const size = remove.length + put.length + clear.length + set.length;
+  return size > BULK_EDIT && size > (next.tokens.length + next.obstacles.length) / 2 ? null : edit;
+}
+
+/**
+ * The engine's scene holding the demo's board as it is now (made, or brought up to date), or
+ * null when the engine refuses the board: the frame then sends the whole board, and gets the
+ * engine's error for it exactly as before. Its board is board.held.
+ * @param {Engine} engine @returns {EngineScene | null}
+ */
+function boardScene(engine) {
+  if (board.engine !== engine) dropBoardScene();
+  if (board.held && !boardChanged(board.held, scene)) return board.broken ? null : board.scene;
+  const next = boardOf(scene);
+  if (board.scene && board.held) {
+    const edit = boardEdit(board.held, next);
+    if (edit) {
+      try {
+        board.scene.update(edit);
+        board.updates++;
+        board.held = next;
+        return board.scene;
+      } catch {
+        // an engine that restarted, or an edit the engine refuses (its errors would name the
+        // edit's entries, not the board's): a new scene of the whole board says it as evaluate does
+      }
+    }
+  }
+  dropBoardScene();
+  board.engine = engine;
+  board.held = next;
+  try {
+    board.scene = engine.scene({ ...next, obstacles: packObstacles(next.obstacles) });
+    board.made++;
+  } catch {
+    board.broken = true;
+  }
+  return board.scene;
+}
+
+/**
+ * Evaluates a frame's request against the demo's board: through the engine's scene of it, or
+ * with the board in the request when there is none (?stateless=1, or a board the engine
+ * refuses). A scene that went with a restarted engine is made again, once. The board the
+ * answer (or the error) is for becomes ui.requestBoard.
+ * @param {Engine} engine @param {SceneRequest} req @returns {Result}
+ */
+function evaluateBoard(engine, req) {
+  for (let attempt = 0; ; attempt++) {
+    const sc = STATELESS ? null : boardScene(engine);
+    const b = STATELESS ? boardOf(scene) : /** @type {BoardCopy} */ (board.held);
+    ui.requestBoard = b;
+    if (!sc) return engine.evaluate(withBoard(req, b));
+    try {
+      return sc.evaluate(req);
+    } catch (err) {
+      if (attempt > 0 || !sceneRestarted(err)) throw err;
+      dropBoardScene();
+    }
+  }
 }
 
 /** The selected creature that a forced movement would move (never the caster), or null. */
@@ -358,6 +648,7 @@ function evaluateScene() {
   ui.ghost = [];
   ui.waiting = "";
   ui.request = null;
+  ui.requestBoard = null;
   ui.moveRequest = null;
   ui.move = null;
   ui.moveError = "";
@@ -369,16 +660,17 @@ function evaluateScene() {
   if (place === "wall" && scene.path.length === 0) {
     ui.waiting = `Lay the wall: click or drag on the board to add its squares (up to ${t.squares}), each sharing a side with another.`;
   } else {
-    const req = buildRequest(scene, t);
+    const req = frameRequest(scene, t);
     ui.request = req;
     try {
-      ui.result = engine.evaluate(req);
+      ui.result = evaluateBoard(engine, req);
     } catch (err) {
       ui.error = engineError(err);
-      if (RULE_BROKEN.has(ui.error.code) && place !== "caster") {
+      if (RULE_BROKEN.has(ui.error.code) && place !== "caster" && ui.requestBoard) {
         // Show where the template would go, hatched, without the rule that refused it: the
         // widest range first (it replaces a Draw Steel `within`), then without the caster.
-        const { caster, range, targeting, resolve, ...rest } = req;
+        // Without the tokens too, so with the board in the request (a scene holds its tokens).
+        const { caster, range, targeting, resolve, ...rest } = withBoard(req, ui.requestBoard);
         for (const ghost of [{ ...rest, caster, range: 1000, tokens: [] }, { ...rest, tokens: [] }]) {
           try {
             const packed = engine.evaluateCells(ghost);
@@ -751,6 +1043,7 @@ function storedText() {
 }
 
 function save() {
+  if (STRESS) return; // the stress board is not the user's scene
   const text = storedText();
   if (!text) return;
   try {
@@ -2391,6 +2684,7 @@ dom.atkLedge.addEventListener("click", () => {
   if (!ui.engine) return;
   commit();
   scene = ledgeScene();
+  dropBoardScene(); // a new board: a new scene of the engine, not an edit of the old one
   ui.selected = null;
   ui.hoverId = null;
   ui.attack = { attacker: "Knight", target: "Orc", kind: "melee", rules: "dnd35", flying: false, pick: 0 };
@@ -2574,6 +2868,7 @@ function importText(text, name) {
     const { scene: s, ignored } = readScene(data);
     commit();
     scene = s;
+    dropBoardScene(); // a new board: a new scene of the engine, not an edit of the old one
     ui.selected = null;
     ui.hoverId = null;
     commit();
@@ -2597,6 +2892,7 @@ dom.importFile.addEventListener("change", async () => {
 dom.sample.addEventListener("click", () => {
   commit();
   scene = sampleScene();
+  dropBoardScene(); // a new board: a new scene of the engine, not an edit of the old one
   ui.selected = { kind: "entity", id: SAMPLE_SELECTED };
   commit();
   sceneReplaced();
@@ -2635,6 +2931,7 @@ dom.sampleRoom.addEventListener("click", () => {
   if (!ui.engine) return;
   commit();
   scene = roomScene();
+  dropBoardScene(); // a new board: a new scene of the engine, not an edit of the old one
   ui.selected = { kind: "entity", id: "Guard" };
   ui.hoverId = null;
   ui.wall = null;
@@ -2670,7 +2967,10 @@ draw();
 /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis)).__aoekitDemo = {
     state: ui,
     get scene() { return scene; },
-    /** @returns {Request | null} */ request: () => ui.request && JSON.parse(JSON.stringify(ui.request)),
+    /** The engine's scene of the board (evaluateBoard), its counts, the board it holds. */
+    get engineBoard() { return board; },
+    /** The evaluate request the answer shown answers, its board included. @returns {Request | null} */
+    request: () => ui.request && ui.requestBoard && JSON.parse(JSON.stringify(withBoard(ui.request, ui.requestBoard))),
     exportRequest,
     importText,
     /** @returns {[number, number][]} */ drawnCells: () => ui.drawnCells.map((c) => /** @type {[number, number]} */ ([...c])),
@@ -2693,9 +2993,9 @@ draw();
 
 load().then((engine) => {
   ui.engine = engine;
-  const stored = restore();
-  resetHistory(stored ?? sampleScene());
-  ui.selected = stored ? null : { kind: "entity", id: SAMPLE_SELECTED };
+  const stored = STRESS ? null : restore();
+  resetHistory(stored ?? (STRESS ? stressScene() : sampleScene()));
+  ui.selected = stored || STRESS ? null : { kind: "entity", id: SAMPLE_SELECTED };
   sceneReplaced();
 }, (err) => {
   dom.status.classList.add("error");

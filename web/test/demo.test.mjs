@@ -1133,3 +1133,126 @@ test("demo: walls are imported, validated with messages naming the field, export
   assert.deepEqual((await look(page)).request, s.request);
   await clean(page, problems);
 });
+
+// The engine's scene (CONTRACT scene): the demo keeps its board in one and sends each frame
+// without the board; every edit reaches the scene, and the answer shown stays the stateless one.
+
+/** The demo's engine scene: how many were made, how many edits were sent, whether one is live. */
+const engineBoard = (page) => page.evaluate(() => {
+  const b = globalThis.__aoekitDemo.engineBoard;
+  return { made: b.made, updates: b.updates, live: b.scene !== null, broken: b.broken };
+});
+
+/**
+ * Checks that the page answered through its engine scene, for the board it shows, exactly as the
+ * engine in Node answers the stateless request (the board in it); returns the scene's counts.
+ */
+async function throughScene(page, aoe, label) {
+  const s = await look(page);
+  const b = await engineBoard(page);
+  assert.ok(b.live && !b.broken, `${label}: evaluated through the engine's scene`);
+  assert.deepEqual(s.request, s.exported, `${label}: the answer is for the board the demo holds`);
+  if (s.result) assert.deepEqual(aoe.evaluate(s.request), s.result, `${label}: the stateless answer`);
+  else assert.throws(() => aoe.evaluate(s.request), (err) => err.code === s.error.code && err.message === s.error.message, `${label}: the stateless error`);
+  return { ...b, s };
+}
+
+test("demo: the engine's scene follows every board edit (moves, creatures, names, the caster, walls, thin walls, undo, import, samples) and is made again after a restart", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  let b = await throughScene(page, aoe, "first load");
+  assert.equal(b.made, 1, "one scene for the sample");
+  const { made } = b;
+  /** An edit is sent to the scene as an update, not as a new scene. */
+  const edited = async (label) => {
+    const before = b.updates;
+    b = await throughScene(page, aoe, label);
+    assert.ok(b.updates > before, `${label}: sent as an update`);
+    assert.equal(b.made, made, `${label}: no new scene`);
+    return b.s;
+  };
+
+  // A creature dragged, added, renamed in the middle of the list, made the caster, removed.
+  await drag(page, [18, 12], [19, 12]);
+  let s = await edited("the Bandit moved");
+  assert.deepEqual(s.request.tokens.find((e) => e.id === "Bandit"), { id: "Bandit", x: 19, y: 12, z: 0, size: 1, side: "neutral" });
+  await page.click("#add-token");
+  s = await edited("a creature added");
+  const added = s.selected.id;
+  assert.equal(s.request.tokens.at(-1).id, added);
+  await page.locator("#tokens button", { hasText: "Sneak" }).click();
+  await page.fill("#ed-id", "Sly");
+  await page.press("#ed-id", "Enter");
+  s = await edited("the Sneak renamed");
+  assert.deepEqual(s.request.tokens.map((e) => e.id), ["Goblin", "Brute", "Sly", "Orc", "Archer", "Paladin", "Bandit", added]);
+  await page.locator("#tokens button", { hasText: "Goblin" }).click();
+  await page.click("#make-caster");
+  s = await edited("the Goblin made the caster");
+  assert.equal(s.request.caster.id, "Goblin");
+  assert.deepEqual(s.request.tokens.map((e) => e.id), ["Wizard", "Brute", "Sly", "Orc", "Archer", "Paladin", "Bandit", added]);
+  assert.deepEqual(s.result.targets.map((x) => x.id), aoe.evaluate(s.request).targets.map((x) => x.id), "the targets in board order");
+  await page.locator("#tokens button", { hasText: "Brute" }).click();
+  await page.click("#remove-token");
+  s = await edited("the Brute removed");
+  assert.ok(!s.request.tokens.some((e) => e.id === "Brute"));
+
+  // Walls painted, low walls, erased; a thin wall drawn, opened, deleted.
+  await page.keyboard.press("w");
+  await drag(page, [18, 1], [21, 1]);
+  await edited("walls painted");
+  await page.keyboard.press("l");
+  await drag(page, [18, 3], [20, 3]);
+  s = await edited("low walls painted");
+  assert.equal(s.request.obstacles.filter((o) => o.y === 3 && o.fill === 0.5).length, 3);
+  await page.keyboard.press("x");
+  await drag(page, [18, 1], [19, 1]);
+  s = await edited("walls erased");
+  assert.equal(s.request.obstacles.filter((o) => o.y === 1).length, 2);
+  await page.click('button[data-tool="thin"]');
+  await drag(page, [13, 6, 0.2, -0.15], [13, 11, -0.1, 0.1]);
+  s = await edited("a thin wall drawn");
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11] }]);
+  await page.keyboard.press("d");
+  s = await edited("a door opened");
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11], open: true }]);
+  await page.keyboard.press("Delete");
+  s = await edited("a thin wall deleted");
+  assert.deepEqual(s.request.walls, []);
+
+  // Undo and redo are edits too.
+  for (const [keys, label] of [["Control+z", "undo"], ["Control+z", "undo again"], ["Control+z", "a third undo"], ["Control+Shift+z", "redo"]]) {
+    await page.keyboard.press(keys);
+    await edited(label);
+  }
+  await page.click("#clear-walls");
+  s = await edited("Clear walls");
+  assert.deepEqual([s.request.obstacles, s.request.walls], [[], []]);
+
+  // An import and the samples are new boards: new scenes.
+  await importScene(page, OPEN_FIELD, "open.json");
+  b = await throughScene(page, aoe, "an import");
+  assert.equal(b.made, made + 1, "an import makes a new scene");
+  await page.click("#sample-room");
+  await page.waitForFunction(() => globalThis.__aoekitDemo.state.attackResult, null, WAIT);
+  b = await throughScene(page, aoe, "the walled room");
+  assert.equal(b.made, made + 2, "a sample makes a new scene");
+
+  // A scene that went with a restarted engine throws (CONTRACT scene): the demo makes it again
+  // and answers the same frame.
+  await page.evaluate(() => {
+    const board = globalThis.__aoekitDemo.engineBoard;
+    board.scene.dispose();
+    const gone = () => {
+      throw Object.assign(new Error("internal error: the engine restarted since this scene was made, and the scene went with it: make it again with engine.scene(board)"), { code: "bad_request" });
+    };
+    board.scene = { update: gone, evaluate: gone, evaluateCells: gone, dispose() {} };
+  });
+  await page.focus("#board");
+  await page.keyboard.press("Escape"); // a new frame, the board unchanged
+  b = await throughScene(page, aoe, "after a restart");
+  assert.equal(b.made, made + 3, "a new scene after the restart");
+  assert.equal(b.s.error, null);
+  await clean(page, problems);
+});
