@@ -89,6 +89,7 @@ func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 		return nil, newError(CodeTooLarge, "walls: "+num.Itoa(len(ws))+" walls, past the limit of "+num.Itoa(MaxWalls))
 	}
 	var in []int32
+	near := nearOf(window)
 	for i := range ws {
 		w := &ws[i]
 		if !plainWall(w) {
@@ -96,7 +97,7 @@ func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 				return nil, e
 			}
 		}
-		if !w.Open && mayMeet(w, window) {
+		if !w.Open && near.meets(w) {
 			in = append(in, int32(i))
 		}
 	}
@@ -131,16 +132,24 @@ func plainWall(w *Wall) bool {
 // inRange reports whether v lies within ±MaxCoord (false for NaN).
 func inRange(v float64) bool { return v >= -MaxCoord && v <= MaxCoord }
 
-// mayMeet reports whether the wall's box, widened by a square's 1/100 for rounding, meets the
-// box of cells b (always when b is nil).
-func mayMeet(w *Wall, b *grid.Box) bool {
+// A near is the plane box of a window of cells in squares, widened by a square's 1/100 for
+// rounding: a wall whose box it does not meet meets no segment between points of the window.
+type near struct {
+	all            bool // no window: every wall may meet
+	lx, ly, hx, hy float64
+}
+
+func nearOf(b *grid.Box) near {
 	if b == nil {
-		return true
+		return near{all: true}
 	}
 	const slack = 0.01
-	lx, ly := float64(b.Min.X)-slack, float64(b.Min.Y)-slack
-	hx, hy := float64(b.Max.X+1)+slack, float64(b.Max.Y+1)+slack
-	return max(w.A[0], w.B[0]) >= lx && min(w.A[0], w.B[0]) <= hx && max(w.A[1], w.B[1]) >= ly && min(w.A[1], w.B[1]) <= hy
+	return near{lx: float64(b.Min.X) - slack, ly: float64(b.Min.Y) - slack, hx: float64(b.Max.X+1) + slack, hy: float64(b.Max.Y+1) + slack}
+}
+
+// meets reports whether w's box meets n (always when n is all).
+func (n *near) meets(w *Wall) bool {
+	return n.all || max(w.A[0], w.B[0]) >= n.lx && min(w.A[0], w.B[0]) <= n.hx && max(w.A[1], w.B[1]) >= n.ly && min(w.A[1], w.B[1]) <= n.hy
 }
 
 // wallOf validates one wall and puts it on the lattice.

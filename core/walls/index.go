@@ -43,7 +43,15 @@ func New(ws []Wall) *Index {
 	ix.nx, ix.ny = int((hx-lx)>>ix.shift)+1, int((hy-ly)>>ix.shift)+1
 	count := make([]int32, ix.nx*ix.ny+1)
 	for i := range ws {
-		ix.file(&ws[i], func(k int) { count[k+1]++ })
+		if tx0, tx1, ty0, ty1, ok := ix.box(&ws[i]); ok {
+			for ty := ty0; ty <= ty1; ty++ {
+				for k := ty*ix.nx + tx0; k <= ty*ix.nx+tx1; k++ {
+					count[k+1]++
+				}
+			}
+		} else {
+			ix.tiles(ws[i].A, ws[i].B, func(k int) bool { count[k+1]++; return false })
+		}
 	}
 	for k := 1; k < len(count); k++ {
 		ix.most = max(ix.most, int(count[k]))
@@ -53,30 +61,33 @@ func New(ws []Wall) *Index {
 	ix.ids = make([]int32, count[len(count)-1])
 	next := append([]int32(nil), count[:len(count)-1]...)
 	for i := range ws {
-		ix.file(&ws[i], func(k int) {
-			ix.ids[next[k]] = int32(i)
-			next[k]++
-		})
+		if tx0, tx1, ty0, ty1, ok := ix.box(&ws[i]); ok {
+			for ty := ty0; ty <= ty1; ty++ {
+				for k := ty*ix.nx + tx0; k <= ty*ix.nx+tx1; k++ {
+					ix.ids[next[k]] = int32(i)
+					next[k]++
+				}
+			}
+		} else {
+			ix.tiles(ws[i].A, ws[i].B, func(k int) bool {
+				ix.ids[next[k]] = int32(i)
+				next[k]++
+				return false
+			})
+		}
 	}
 	return ix
 }
 
-// file calls add for each tile w is filed under: the tiles of its box when they are few or
-// its box is a row or column of tiles (a short wall or one along a grid line, the usual cases:
-// a tile or two more than the segment passes through costs only a look), else the tiles its
-// segment may pass through.
-func (ix *Index) file(w *Wall, add func(k int)) {
-	tx0, tx1 := ix.clampX(min(w.A[0], w.B[0])), ix.clampX(max(w.A[0], w.B[0]))
-	ty0, ty1 := ix.clampY(min(w.A[1], w.B[1])), ix.clampY(max(w.A[1], w.B[1]))
-	if across, down := tx1-tx0+1, ty1-ty0+1; across == 1 || down == 1 || across*down <= 9 {
-		for ty := ty0; ty <= ty1; ty++ {
-			for tx := tx0; tx <= tx1; tx++ {
-				add(ty*ix.nx + tx)
-			}
-		}
-		return
-	}
-	ix.tiles(w.A, w.B, func(k int) bool { add(k); return false })
+// box is the tiles of w's box when w is filed under them: when they are few or its box is a row
+// or column of tiles (a short wall or one along a grid line, the usual cases: a tile or two
+// more than the segment passes through costs only a look). Otherwise ok is false, and w is
+// filed under the tiles its segment may pass through.
+func (ix *Index) box(w *Wall) (tx0, tx1, ty0, ty1 int, ok bool) {
+	tx0, tx1 = ix.clampX(min(w.A[0], w.B[0])), ix.clampX(max(w.A[0], w.B[0]))
+	ty0, ty1 = ix.clampY(min(w.A[1], w.B[1])), ix.clampY(max(w.A[1], w.B[1]))
+	across, down := tx1-tx0+1, ty1-ty0+1
+	return tx0, tx1, ty0, ty1, across == 1 || down == 1 || across*down <= 9
 }
 
 // Walls is the walls indexed (not a copy).
