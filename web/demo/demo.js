@@ -28,6 +28,13 @@ import { load } from "../index.js";
 /** @typedef {import("../index.js").SceneRequest} SceneRequest  an evaluate request without its board */
 /** @typedef {import("../index.js").Scene} EngineScene  a board kept by the engine (CONTRACT scene); not the demo's Scene */
 /** @typedef {import("../index.js").SceneEditInput} SceneEditInput */
+/** @typedef {import("../index.js").Feat} Feat */
+/** @typedef {import("../index.js").FullAttackItem} Item  a thing held in a hand (SPEC §9.1) */
+/** @typedef {import("../index.js").FullAttackNatural} Natural */
+/** @typedef {import("../index.js").FullAttackStep} FullAttackStep */
+/** @typedef {import("../index.js").FullAttackRequest} FullAttackRequest */
+/** @typedef {import("../index.js").FullAttackResult} FullAttackResult */
+/** @typedef {import("../index.js").PricedStep} PricedStep */
 /** @typedef {"N" | "E" | "S" | "W"} Quarter */
 /** @typedef {"none" | "alliesExcluded" | "enemiesOnly"} Trait */
 /** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin"} Tool  "wall" paints solid squares, "thin" draws thin walls */
@@ -45,10 +52,19 @@ import { load } from "../index.js";
 /**
  * The scene: everything undo, localStorage and export know. Export is the evaluate request
  * built from it (buildRequest); import reads one back (readScene).
+ * The full attack panel's state (`fullAttack`) is not part of the request: localStorage keeps it
+ * beside it, like the handles.
  * @typedef {{cols: number, rows: number, template: string, rules: "" | Rules,
  *   range: null | number | "self" | "touch", source: boolean, caster: Entity, tokens: Entity[],
  *   obstacles: Block[], walls: Wall[], origin: Pos, aim: Pos, path: CellTuple[], orientation: Quarter,
- *   trait: Trait, excludeCaster: boolean, rolls: Rolls, force: Force}} Scene
+ *   trait: Trait, excludeCaster: boolean, rolls: Rolls, force: Force, fullAttack: FullAttackPlan}} Scene
+ */
+/**
+ * The full attack panel (SPEC §9, CONTRACT fullAttack): a full-attack request with every field
+ * present — the combatant, its declarations and the steps planned so far, all legal when the
+ * panel added them (a later change of the combatant may make one illegal: the engine says which).
+ * @typedef {{bab: number, feats: Feat[], hands: string[], holding: Record<string, Item>, natural: Natural[],
+ *   twoWeapon: boolean, rapidShot: boolean, steps: FullAttackStep[]}} FullAttackPlan
  */
 /** @typedef {{kind: "entity", id: string} | {kind: "origin"} | {kind: "aim"}} Sel  a thing that can be selected and dragged */
 /** @typedef {{code: string, message: string, at?: number}} EngineError */
@@ -79,6 +95,33 @@ const COLOURS = {
 };
 /** @type {Record<string, string>} */
 const BADGE = { none: "#eceff1", partial: "#fff59d", half: "#ffb74d", cover: "#ffb74d", full: "#c62828" };
+
+// The full attack panel (SPEC §9). The feats in the order of §9.1 (the panel's checkboxes), the
+// items offered in hand and for a draw, the names of the arms added after main and off (at most
+// four arms: the engine takes eight), and the budgets' names.
+const FEATS = /** @type {Feat[]} */ (["twoWeaponFighting", "improvedTwoWeaponFighting", "greaterTwoWeaponFighting", "rapidShot", "quickDraw", "multiattack"]);
+const ITEM_KINDS = /** @type {Item["kind"][]} */ (["light", "oneHanded", "twoHanded", "double", "lightShield", "heavyShield"]);
+const KIND_LABEL = { light: "light", oneHanded: "one-handed", twoHanded: "two-handed", double: "double", lightShield: "light shield", heavyShield: "heavy shield" };
+/** @type {[string, string, Item][]} key, label, item */
+const ITEM_PRESETS = [
+  ["longsword", "longsword (one-handed)", { id: "longsword", kind: "oneHanded" }],
+  ["dagger", "dagger (light, thrown)", { id: "dagger", kind: "light", ranged: "thrown" }],
+  ["greatsword", "greatsword (two-handed)", { id: "greatsword", kind: "twoHanded" }],
+  ["quarterstaff", "quarterstaff (double)", { id: "quarterstaff", kind: "double" }],
+  ["longbow", "longbow (two-handed, projectile)", { id: "longbow", kind: "twoHanded", ranged: "projectile" }],
+  ["light shield", "light shield", { id: "light shield", kind: "lightShield" }],
+  ["heavy shield", "heavy shield", { id: "heavy shield", kind: "heavyShield" }],
+];
+const ARMS = ["main", "off", "third", "fourth"];
+const AS_LABEL = { primary: "primary sequence", off: "off-hand sequence", extra: "Rapid Shot's extra attack", natural: "natural" };
+
+/** The panel's first combatant: a fighter with BAB +6 and a longsword, the off hand empty. @returns {FullAttackPlan} */
+function defaultFullAttack() {
+  return {
+    bab: 6, feats: [], hands: ["main", "off"], holding: { main: { id: "longsword", kind: "oneHanded" } }, natural: [],
+    twoWeapon: false, rapidShot: false, steps: [],
+  };
+}
 
 // ---------------------------------------------------------------------------------------------
 // DOM
@@ -125,6 +168,19 @@ const dom = {
   atkKind: $("atk-kind", HTMLSelectElement), atkRules: $("atk-rules", HTMLSelectElement), atkFlying: $("atk-flying", HTMLInputElement),
   atkPick: $("atk-pick", HTMLButtonElement), atkLedge: $("atk-ledge", HTMLButtonElement), atkError: $("atk-error", HTMLDivElement),
   atkResult: $("atk-result", HTMLParagraphElement),
+  faSection: $("full-attack-section", HTMLDetailsElement), faBab: $("fa-bab", HTMLInputElement),
+  faFeats: Array.from(document.querySelectorAll("input.fa-feat"), (b) => /** @type {HTMLInputElement} */ (b)),
+  faHands: $("fa-hands", HTMLOListElement), faAddHand: $("fa-add-hand", HTMLButtonElement), faRemoveHand: $("fa-remove-hand", HTMLButtonElement),
+  faNaturals: $("fa-naturals", HTMLUListElement), faNatId: $("fa-nat-id", HTMLInputElement), faNatPrimary: $("fa-nat-primary", HTMLInputElement),
+  faNatHand: $("fa-nat-hand", HTMLSelectElement), faNatAdd: $("fa-nat-add", HTMLButtonElement),
+  faTwoWeapon: $("fa-two-weapon", HTMLInputElement), faRapidShot: $("fa-rapid-shot", HTMLInputElement),
+  faCombatantError: $("fa-combatant-error", HTMLDivElement),
+  faSteps: $("fa-steps", HTMLOListElement), faStepsEmpty: $("fa-steps-empty", HTMLParagraphElement),
+  faPop: $("fa-pop", HTMLButtonElement), faClear: $("fa-clear", HTMLButtonElement), faError: $("fa-error", HTMLDivElement),
+  faNext: $("fa-next", HTMLUListElement), faNextEmpty: $("fa-next-empty", HTMLParagraphElement), faDrops: $("fa-drops", HTMLDivElement),
+  faDrawItem: $("fa-draw-item", HTMLSpanElement), faDrawHand: $("fa-draw-hand", HTMLSelectElement),
+  faDrawPair: $("fa-draw-pair", HTMLSpanElement), faDrawHand2: $("fa-draw-hand2", HTMLSelectElement), faDraw: $("fa-draw", HTMLButtonElement),
+  faStatus: $("fa-status", HTMLParagraphElement),
   help: $("help", HTMLDialogElement), helpButton: $("help-button", HTMLButtonElement),
   tools: Array.from(document.querySelectorAll("button.tool"), (b) => /** @type {HTMLButtonElement} */ (b)),
   wallDoor: $("wall-door", HTMLButtonElement), wallFence: $("wall-fence", HTMLButtonElement),
@@ -176,6 +232,7 @@ function sampleScene() {
     trait: "none", excludeCaster: false,
     rolls: { on: false, stat: 7, modifiers: 0, luck: 0, seed: 42 },
     force: { kind: "push", distance: 3 },
+    fullAttack: defaultFullAttack(),
   };
 }
 const SAMPLE_SELECTED = "Sneak"; // partial cover: its blocked lines show on first load
@@ -263,6 +320,20 @@ const ui = {
   /** @type {CoverRequest | null} the cover request last sent */ attackRequest: null,
   /** @type {CoverResult | null} */ attackResult: null,
   /** @type {EngineError | null} why engine.cover refused it */ attackError: null,
+  /**
+   * The full attack panel's answers (scene.fullAttack is what it asks about): the request last
+   * sent (`sig`, its JSON), the engine's answer or error, the throws that could come next (an
+   * attack of `next` with `throw` added, where the engine takes it), the last step the engine
+   * refused (the plan is unchanged) and the last change of the combatant it refused.
+   * `before` is the answer for the steps before an illegal one (what they attack with).
+   * @type {{sig: string, engine: Engine | null, request: FullAttackRequest | null, result: FullAttackResult | null,
+   *   error: EngineError | null, before: PricedStep[], throws: {index: number, step: FullAttackStep, bonus: number}[],
+   *   tried: null | {step: FullAttackStep, error: EngineError}, refused: string}}
+   */
+  fa: { sig: "", engine: null, request: null, result: null, error: null, before: [], throws: [], tried: null, refused: "" },
+  /** @type {Set<string>} the item pickers showing their custom fields ("hand:<name>", "draw") */ faCustom: new Set(),
+  /** @type {{item: Item, hand: string, hand2: string}} the draw action's choices (not saved) */
+  faDraw: { item: { id: "longsword", kind: "oneHanded" }, hand: "", hand2: "" },
 };
 
 /** @param {Scene} s */
@@ -735,6 +806,274 @@ function evaluateAttack(engine) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Full attack (CONTRACT fullAttack, SPEC §9): the panel keeps a full-attack request in
+// scene.fullAttack — the combatant, its declarations, the steps so far — and the engine prices
+// it. A step is added only if the engine takes the plan with it; a change of the combatant only
+// if the engine takes the combatant (a change that makes a planned step illegal is made, and the
+// engine's error names the step). The panel guesses no rule: what may come next is the engine's
+// `next`, and a throw is offered where the engine takes the same attack with `throw`.
+
+/** Whether an item is held in two hands: two-handed or double (SPEC §9.1). @param {Item} it */
+const twoHands = (it) => it.kind === "twoHanded" || it.kind === "double";
+/** @param {Item} a @param {Item} b */
+const sameItem = (a, b) => a.id === b.id && a.kind === b.kind && (a.ranged ?? "") === (b.ranged ?? "");
+/** A bonus as a player reads it: +9, +0, −1. @param {number} n */
+const signed = (n) => (n < 0 ? `−${-n}` : `+${n}`);
+/** @template T @param {T} v @returns {T} */
+const copy = (v) => JSON.parse(JSON.stringify(v));
+
+/** The other hand that holds the same two-handed or double item as `hand`, or null. @param {FullAttackPlan} plan @param {string} hand */
+function partnerOf(plan, hand) {
+  const it = plan.holding[hand];
+  if (!it || !twoHands(it)) return null;
+  return plan.hands.find((h) => h !== hand && plan.holding[h] !== undefined && plan.holding[h].id === it.id && twoHands(plan.holding[h])) ?? null;
+}
+
+/**
+ * The plan with `hand` holding `item` at the start (null: empty). What the hand held goes, both
+ * hands of it for a two-handed or double item; a two-handed or double item takes `partner` too
+ * (by default the first other empty hand, else the first other hand), listed under both (SPEC
+ * §9.1). A string says why it cannot be.
+ * @param {FullAttackPlan} plan @param {string} hand @param {Item | null} item @param {string | null} partner
+ * @returns {FullAttackPlan | string}
+ */
+function withHolding(plan, hand, item, partner) {
+  /** @type {Record<string, Item>} */
+  const h = { ...plan.holding };
+  const free = (/** @type {string} */ x) => {
+    const p = partnerOf({ ...plan, holding: h }, x);
+    delete h[x];
+    if (p) delete h[p];
+  };
+  free(hand);
+  if (item) {
+    if (twoHands(item)) {
+      const other = partner ?? plan.hands.find((x) => x !== hand && !h[x]) ?? plan.hands.find((x) => x !== hand);
+      if (!other || other === hand) return `A ${KIND_LABEL[item.kind]} item needs two hands.`;
+      free(other);
+      h[other] = { ...item };
+    }
+    h[hand] = { ...item };
+  }
+  /** @type {Record<string, Item>} in the order of the hands */
+  const ordered = {};
+  for (const x of plan.hands) if (h[x]) ordered[x] = h[x];
+  return { ...plan, holding: ordered };
+}
+
+/** A step of the answer as a step of the request: its own fields only. @param {PricedStep} p @returns {FullAttackStep} */
+function stepOf(p) {
+  /** @type {FullAttackStep} */
+  const st = {};
+  if (p.attack !== undefined) st.attack = p.attack;
+  if (p.head !== undefined) st.head = p.head;
+  if (p.extra) st.extra = true;
+  if (p.throw) st.throw = true;
+  if (p.natural !== undefined) st.natural = p.natural;
+  if (p.drop !== undefined) st.drop = p.drop;
+  if (p.draw !== undefined) st.draw = p.draw;
+  if (p.hands !== undefined) st.hands = [...p.hands];
+  if (p.item !== undefined) st.item = { ...p.item };
+  return st;
+}
+
+/**
+ * What a step does, in words: "main: longsword", "bite (secondary)", "drop off", "draw greatsword
+ * into main + off"; `p`, its price, names what attacks.
+ * @param {FullAttackStep} st @param {PricedStep | null} p
+ */
+function describeStep(st, p) {
+  if (st.attack !== undefined) {
+    let s = `${st.attack}: ${p && p.with !== undefined ? p.with : "attack"}`;
+    if (st.head !== undefined) s += ` head ${st.head}`;
+    if (st.throw) s += ", thrown";
+    if (st.extra) s += ", Rapid Shot";
+    return s;
+  }
+  if (st.natural !== undefined) return `${st.natural}${p && p.secondary ? " (secondary)" : ""}`;
+  if (st.drop !== undefined) return `drop ${st.drop}`;
+  if (st.draw !== undefined) return `draw ${st.item ? st.item.id : "nothing"} into ${(st.hands ?? [st.draw]).join(" + ")}`;
+  return "(an empty step)";
+}
+
+/** The parts of an attack's bonus (SPEC §9.8), in words. @param {PricedStep} p */
+function partsText(p) {
+  const q = p.parts;
+  if (!q) return "";
+  return `sequence ${signed(q.sequence)} · two-weapon ${signed(q.twoWeapon)} · Rapid Shot ${signed(q.rapidShot)} · natural ${signed(q.natural)}`;
+}
+
+/** An engine error about a full attack, with the step it names (`at`, 0-based). @param {EngineError} e */
+function fullAttackErrorText(e) {
+  return e.code + (e.at !== undefined ? ` at step index ${e.at} (step ${e.at + 1})` : "") + `: ${e.message}`;
+}
+
+/**
+ * A full attack panel as localStorage kept it, rebuilt field by field, or null when it is not
+ * one (the panel then starts afresh) or the engine refuses its combatant. The steps keep only a
+ * step's fields; whether they are legal is the engine's to say when the panel shows them.
+ * @param {unknown} v @returns {FullAttackPlan | null}
+ */
+function fullAttackValue(v) {
+  const engine = ui.engine;
+  if (!engine || !isObject(v)) return null;
+  const { bab, feats, hands, holding, natural, steps } = v;
+  if (typeof bab !== "number" || !Number.isInteger(bab) || !Array.isArray(feats) || !Array.isArray(hands) || !isObject(holding) ||
+    !Array.isArray(natural) || !Array.isArray(steps) || steps.length > 64) return null;
+  const name = (/** @type {unknown} */ x) => typeof x === "string" && x.length > 0 && x.length <= 64;
+  const item = (/** @type {unknown} */ x) => {
+    if (!isObject(x) || typeof x.id !== "string" || !name(x.id) || !ITEM_KINDS.includes(/** @type {Item["kind"]} */ (x.kind))) return null;
+    /** @type {Item} */
+    const it = { id: x.id, kind: /** @type {Item["kind"]} */ (x.kind) };
+    if (x.ranged === "projectile" || x.ranged === "thrown") it.ranged = x.ranged;
+    return it;
+  };
+  if (!hands.every(name) || hands.length > ARMS.length) return null;
+  /** @type {FullAttackPlan} */
+  const plan = {
+    bab, feats: FEATS.filter((f) => feats.includes(f)), hands: /** @type {string[]} */ (hands), holding: {}, natural: [],
+    twoWeapon: v.twoWeapon === true, rapidShot: v.rapidShot === true, steps: [],
+  };
+  for (const h of plan.hands) {
+    const it = item(holding[h]);
+    if (it) plan.holding[h] = it;
+  }
+  for (const n of natural) {
+    if (!isObject(n) || typeof n.id !== "string") return null;
+    /** @type {Natural} */
+    const out = { id: n.id, primary: n.primary === true };
+    if (typeof n.hand === "string") out.hand = n.hand;
+    plan.natural.push(out);
+  }
+  for (const x of steps) {
+    if (!isObject(x)) return null;
+    /** @type {FullAttackStep} */
+    const st = {};
+    if (typeof x.attack === "string") st.attack = x.attack;
+    if (typeof x.head === "number" && Number.isInteger(x.head)) st.head = x.head;
+    if (x.extra === true) st.extra = true;
+    if (x.throw === true) st.throw = true;
+    if (typeof x.natural === "string") st.natural = x.natural;
+    if (typeof x.drop === "string") st.drop = x.drop;
+    if (typeof x.draw === "string") st.draw = x.draw;
+    if (Array.isArray(x.hands) && x.hands.every((h) => typeof h === "string")) st.hands = /** @type {string[]} */ ([...x.hands]);
+    const it = item(x.item);
+    if (it) st.item = it;
+    plan.steps.push(st);
+  }
+  try {
+    engine.fullAttack({ ...plan, steps: [] });
+  } catch {
+    return null;
+  }
+  return plan;
+}
+
+/**
+ * Asks the engine about the panel's plan, when it changed since the last answer: the steps
+ * priced and what may come next, or the error (its `at`, the step); then, for every attack of
+ * `next` that strikes, whether the engine takes it thrown.
+ */
+function evaluateFullAttack() {
+  const engine = ui.engine;
+  if (!engine) return;
+  const fa = ui.fa;
+  /** @type {FullAttackRequest} */
+  const req = copy(scene.fullAttack);
+  const sig = JSON.stringify(req);
+  if (sig === fa.sig && engine === fa.engine) return;
+  if (sig !== fa.sig) {
+    fa.tried = null;
+    fa.refused = "";
+  }
+  fa.sig = sig;
+  fa.engine = engine;
+  fa.request = req;
+  fa.result = null;
+  fa.error = null;
+  fa.before = [];
+  fa.throws = [];
+  try {
+    fa.result = engine.fullAttack(req);
+  } catch (err) {
+    const e = engineError(err);
+    fa.error = e;
+    if (e.at !== undefined && e.at > 0) {
+      try {
+        fa.before = engine.fullAttack({ ...req, steps: (req.steps ?? []).slice(0, e.at) }).steps;
+      } catch {
+        // the steps before it are legal (the first illegal step is the answer): not reached
+      }
+    }
+    return;
+  }
+  fa.result.next.forEach((n, index) => {
+    if (n.attack === undefined || n.extra || n.throw) return;
+    const step = { ...stepOf(n), throw: true };
+    try {
+      const r = engine.fullAttack({ ...req, steps: [...(req.steps ?? []), step] });
+      const last = r.steps[r.steps.length - 1];
+      if (last && typeof last.bonus === "number") fa.throws.push({ index, step, bonus: last.bonus });
+    } catch {
+      // not a thrown weapon (not_ranged): its attack is a melee strike only
+    }
+  });
+}
+
+/**
+ * Adds a step to the plan if the engine takes the plan with it (one undo step); otherwise the
+ * plan stays as it was and the panel shows the engine's error, `at` naming the step.
+ * @param {FullAttackStep} step
+ */
+function tryStep(step) {
+  const engine = ui.engine;
+  if (!engine || ui.fa.error) return; // an illegal plan takes no step: its own error is shown
+  const plan = scene.fullAttack;
+  try {
+    engine.fullAttack({ ...copy(plan), steps: [...copy(plan.steps), step] });
+  } catch (err) {
+    ui.fa.tried = { step: copy(step), error: engineError(err) };
+    renderPanel();
+    return;
+  }
+  commit();
+  scene.fullAttack.steps.push(copy(step));
+  commit();
+  refresh();
+}
+
+/**
+ * Changes the combatant or its declarations (one undo step) if the engine takes the combatant
+ * so changed; otherwise nothing changes and the panel says why. `change` gets a copy of the plan
+ * and returns the new one, or a string saying why it cannot be.
+ * @param {(plan: FullAttackPlan) => FullAttackPlan | string} change
+ */
+function editFullAttack(change) {
+  const engine = ui.engine;
+  if (!engine) return;
+  const next = change(copy(scene.fullAttack));
+  let why = typeof next === "string" ? next : "";
+  if (typeof next !== "string") {
+    try {
+      engine.fullAttack({ ...next, steps: [] });
+    } catch (err) {
+      const e = engineError(err);
+      why = `${e.code}: ${e.message}`;
+    }
+  }
+  if (why || typeof next === "string") {
+    ui.fa.refused = why;
+    faShown = ""; // the controls go back to the plan
+    renderPanel();
+    return;
+  }
+  commit();
+  scene.fullAttack = next;
+  commit();
+  refresh();
+}
+
+// ---------------------------------------------------------------------------------------------
 // Import, export and storage
 
 class SceneError extends Error {}
@@ -835,7 +1174,7 @@ function wallValue(v, where) {
  * Reads an evaluate request (CONTRACT) into a scene, or throws a SceneError that says what is
  * wrong. The engine judges it last: a request it refuses as malformed is refused; one that only
  * breaks a placement rule (out of range, …) is a scene the demo can show.
- * @param {unknown} data @param {Partial<Pick<Scene, "origin" | "aim" | "path" | "source" | "rolls" | "force">>} [extras] what the stored scene adds
+ * @param {unknown} data @param {Partial<Pick<Scene, "origin" | "aim" | "path" | "source" | "rolls" | "force" | "fullAttack">>} [extras] what the stored scene adds
  * @returns {{scene: Scene, ignored: string[]}}
  */
 function readScene(data, extras = {}) {
@@ -1011,6 +1350,7 @@ function readScene(data, extras = {}) {
     aim: aim ?? (extras.aim ? clampPos(extras.aim) : clampPos({ x: near.x + ahead[0] * 3, y: near.y + ahead[1] * 3, z: 0 })),
     path, orientation, trait, excludeCaster, rolls,
     force: extras.force ?? { kind: "push", distance: 3 },
+    fullAttack: extras.fullAttack ?? defaultFullAttack(),
   };
   if (s.aim.x === s.origin.x && s.aim.y === s.origin.y) s.aim = clampPos({ x: s.origin.x + 1, y: s.origin.y, z: 0 });
 
@@ -1035,11 +1375,11 @@ function exportRequest() {
 function storedText() {
   const request = exportRequest();
   if (!request) return null;
-  const { origin, aim, path, source, rolls, force } = scene;
+  const { origin, aim, path, source, rolls, force, fullAttack } = scene;
   /** @type {Record<string, number>} */
   const defence = {};
   for (const e of entities(scene)) if (e.defence) defence[e.id] = e.defence;
-  return JSON.stringify({ format: "aoekit-demo/1", request, extras: { origin, aim, path, source, rolls, force, defence } });
+  return JSON.stringify({ format: "aoekit-demo/1", request, extras: { origin, aim, path, source, rolls, force, defence, fullAttack } });
 }
 
 function save() {
@@ -1072,6 +1412,8 @@ function restore() {
     if (Array.isArray(x.path)) extras.path = /** @type {CellTuple[]} */ (x.path);
     if (isObject(x.rolls)) extras.rolls = /** @type {Rolls} */ ({ on: false, stat: 7, modifiers: 0, luck: 0, seed: 42, ...x.rolls });
     if (isObject(x.force) && (x.force.kind === "push" || x.force.kind === "pull") && Number.isInteger(x.force.distance)) extras.force = /** @type {Force} */ (x.force);
+    const fa = fullAttackValue(x.fullAttack);
+    if (fa) extras.fullAttack = fa;
     const { scene: s } = readScene(data.request, extras);
     if (isObject(x.defence)) for (const e of entities(s)) if (typeof x.defence[e.id] === "number") e.defence = Number(x.defence[e.id]);
     return s;
@@ -1739,7 +2081,7 @@ function describe(t) {
   if (t.size) parts.push(`size ${t.size}`);
   if (t.side) parts.push(`side ${t.side}`);
   if (t.length) parts.push(`length ${t.length}`);
-  if (t.width && t.shape !== "cone") parts.push(`width ${t.width}`);
+  if (t.shape !== "cone" && t.width) parts.push(`width ${t.width}`);
   if (t.squares) parts.push(`${t.squares} squares`);
   if (t.height) parts.push(`height ${t.height}`);
   if (t.direction) parts.push(`${t.direction} relative to the caster's facing`);
@@ -1837,6 +2179,7 @@ function renderPanel() {
   }
   renderEditor();
   renderAttack();
+  renderFullAttack();
   renderWallTools();
   dom.rollsFields.hidden = !scene.rolls.on;
 
@@ -1889,6 +2232,264 @@ function renderAttack() {
   } else if (err) dom.atkResult.textContent = "";
   else if (attacker && target && attacker === target) dom.atkResult.textContent = "The attacker and the target must differ.";
   else dom.atkResult.textContent = "Choose an attacker and a target.";
+}
+
+let faShown = "";
+/**
+ * An item picker: the presets, "empty" (for a hand), "custom…" with an id, a kind and how it
+ * attacks at range. `apply` gets the item chosen (null: empty); a custom item with no id yet is
+ * not applied.
+ * @param {string} key its ui.faCustom key @param {string} id the select's id (its fields': id-…)
+ * @param {string} label @param {Item | null} item shown @param {boolean} allowEmpty
+ * @param {(item: Item | null) => void} apply
+ */
+function itemPicker(key, id, label, item, allowEmpty, apply) {
+  const wrap = document.createElement("span");
+  wrap.className = "fa-item";
+  const option = (/** @type {string} */ value, /** @type {string} */ text) => {
+    const o = document.createElement("option");
+    o.value = value;
+    o.textContent = text;
+    return o;
+  };
+  const select = document.createElement("select");
+  select.id = id;
+  select.setAttribute("aria-label", label);
+  if (allowEmpty) select.append(option("", "empty"));
+  for (const [k, text] of ITEM_PRESETS) select.append(option(k, text));
+  select.append(option("custom", "custom…"));
+  const preset = item ? ITEM_PRESETS.find(([, , it]) => sameItem(it, item)) : undefined;
+  const custom = ui.faCustom.has(key) || (item !== null && !preset);
+  select.value = custom ? "custom" : preset ? preset[0] : "";
+  select.addEventListener("change", () => {
+    if (select.value === "custom") {
+      ui.faCustom.add(key);
+      faShown = "";
+      renderPanel();
+      return;
+    }
+    ui.faCustom.delete(key);
+    const p = ITEM_PRESETS.find(([k]) => k === select.value);
+    apply(p ? { ...p[2] } : null);
+  });
+  wrap.append(select);
+  if (!custom) return wrap;
+  const cur = item ?? { id: "", kind: "oneHanded" };
+  const name = document.createElement("input");
+  name.id = `${id}-id`;
+  name.autocomplete = "off";
+  name.spellcheck = false;
+  name.placeholder = "id";
+  name.value = cur.id;
+  name.setAttribute("aria-label", `${label}: the custom item's id`);
+  const kind = document.createElement("select");
+  kind.id = `${id}-kind`;
+  kind.setAttribute("aria-label", `${label}: its kind`);
+  kind.append(...ITEM_KINDS.map((k) => option(k, KIND_LABEL[k])));
+  kind.value = cur.kind;
+  const ranged = document.createElement("select");
+  ranged.id = `${id}-ranged`;
+  ranged.setAttribute("aria-label", `${label}: at range`);
+  ranged.append(option("", "melee only"), option("projectile", "projectile"), option("thrown", "thrown"));
+  ranged.value = cur.ranged ?? "";
+  const read = () => {
+    const text = name.value.trim();
+    name.setAttribute("aria-invalid", text ? "false" : "true");
+    if (!text) return;
+    /** @type {Item} */
+    const it = { id: text, kind: /** @type {Item["kind"]} */ (kind.value) };
+    if (ranged.value === "projectile" || ranged.value === "thrown") it.ranged = ranged.value;
+    apply(it);
+  };
+  for (const el of [name, kind, ranged]) el.addEventListener("change", read);
+  wrap.append(name, kind, ranged);
+  return wrap;
+}
+
+/** @param {string} text @param {string} [className] */
+function span(text, className) {
+  const s = document.createElement("span");
+  if (className) s.className = className;
+  s.textContent = text;
+  return s;
+}
+
+/**
+ * A button of the panel (its id kept across rebuilds, so that the focus stays on it).
+ * @param {string} id @param {(string | Node)[]} content @param {() => void} onClick
+ */
+function faButton(id, content, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.id = id;
+  b.append(...content);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+/**
+ * The full attack panel: its fields follow scene.fullAttack; the plan, what may come next and
+ * the errors are the engine's answers (evaluateFullAttack).
+ */
+function renderFullAttack() {
+  evaluateFullAttack();
+  const plan = scene.fullAttack, fa = ui.fa;
+  for (const box of dom.faFeats) box.checked = plan.feats.includes(/** @type {Feat} */ (box.value));
+  dom.faTwoWeapon.checked = plan.twoWeapon;
+  dom.faRapidShot.checked = plan.rapidShot;
+  dom.faAddHand.disabled = plan.hands.length >= ARMS.length;
+  dom.faRemoveHand.disabled = plan.hands.length <= 2;
+  dom.faPop.disabled = plan.steps.length === 0;
+  dom.faClear.disabled = plan.steps.length === 0;
+  showError(dom.faCombatantError, fa.refused ? `Not changed: ${fa.refused}` : "");
+  const sig = JSON.stringify([plan, fa.result, fa.error, fa.before, fa.throws, fa.tried, [...ui.faCustom], ui.faDraw]);
+  if (sig === faShown) return;
+  faShown = sig;
+  const active = document.activeElement;
+  const focused = active instanceof HTMLElement && dom.faSection.contains(active) ? active.id : "";
+
+  if (document.activeElement !== dom.faBab) {
+    dom.faBab.value = String(plan.bab);
+    dom.faBab.setAttribute("aria-invalid", "false");
+  }
+
+  // The hands, in order: the first is the primary hand (SPEC §9.1).
+  dom.faHands.replaceChildren(...plan.hands.map((h, i) => {
+    const li = document.createElement("li");
+    li.className = "fa-hand";
+    li.append(span(h, "fa-hand-name"), span(i === 0 ? "primary" : "off hand", "hint"));
+    const held = plan.holding[h] ?? null;
+    li.append(itemPicker(`hand:${h}`, `fa-hold-${i}`, `${h} holds`, held, true, (item) => editFullAttack((p) => withHolding(p, h, item, null))));
+    if (held && twoHands(held)) {
+      const pair = document.createElement("span");
+      pair.className = "fa-pair";
+      const label = document.createElement("label");
+      label.htmlFor = `fa-pair-${i}`;
+      label.textContent = "with";
+      const select = document.createElement("select");
+      select.id = `fa-pair-${i}`;
+      for (const other of plan.hands) {
+        if (other === h) continue;
+        const o = document.createElement("option");
+        o.value = other;
+        o.textContent = other;
+        select.append(o);
+      }
+      select.value = partnerOf(plan, h) ?? "";
+      select.addEventListener("change", () => editFullAttack((p) => withHolding(p, h, p.holding[h] ?? null, select.value)));
+      pair.append(label, select);
+      li.append(pair);
+    }
+    return li;
+  }));
+
+  // Natural weapons, and the hands one may sit on.
+  dom.faNaturals.replaceChildren(...plan.natural.map((n, i) => {
+    const li = document.createElement("li");
+    li.append(span(n.id, "fa-what"), span(`${n.primary ? "primary" : "secondary"}${n.hand ? `, on ${n.hand}` : ""}`, "hint"),
+      faButton(`fa-nat-remove-${i}`, ["Remove"], () => editFullAttack((p) => ({ ...p, natural: p.natural.filter((_, j) => j !== i) }))));
+    return li;
+  }));
+  const natHand = dom.faNatHand.value;
+  dom.faNatHand.replaceChildren(...["", ...plan.hands].map((h) => {
+    const o = document.createElement("option");
+    o.value = h;
+    o.textContent = h ? `on ${h}` : "on no hand";
+    return o;
+  }));
+  dom.faNatHand.value = plan.hands.includes(natHand) ? natHand : "";
+
+  // The plan, priced; an illegal plan unpriced, its steps before the illegal one named by what
+  // they attack with (priced alone, they would be a shorter full attack: not shown).
+  const priced = fa.result ? fa.result.steps : null;
+  const bad = fa.error && fa.error.at !== undefined ? fa.error.at : -1;
+  dom.faSteps.replaceChildren(...plan.steps.map((st, i) => {
+    const p = priced ? priced[i] ?? null : null;
+    const li = document.createElement("li");
+    li.className = "fa-step";
+    li.append(span(`${i + 1}.`, "fa-n"), span(describeStep(st, p ?? (i < bad ? fa.before[i] ?? null : null)), "fa-what"));
+    if (p && typeof p.bonus === "number") {
+      li.classList.add("fa-attack");
+      li.dataset.bonus = String(p.bonus);
+      li.append(span(p.as ? AS_LABEL[p.as] + (p.as === "natural" ? (p.secondary ? ", secondary" : ", primary") : "") : "", "hint"), span(signed(p.bonus), "fa-bonus"), span(partsText(p), "fa-parts"));
+    } else if (st.attack === undefined && st.natural === undefined) {
+      li.append(span("free", "hint"));
+    }
+    if (i === bad && fa.error) {
+      li.classList.add("fa-bad");
+      li.append(span(`✗ ${fa.error.code}`, "fa-bonus"));
+    }
+    return li;
+  }));
+  dom.faStepsEmpty.hidden = plan.steps.length > 0;
+
+  // The errors: the step just refused (the plan is unchanged), or the plan's own.
+  const tried = fa.tried;
+  if (tried) showError(dom.faError, `Not added (${describeStep(tried.step, null)}) — ${fullAttackErrorText(tried.error)}. The plan is unchanged.`);
+  else if (fa.error) showError(dom.faError, `${fullAttackErrorText(fa.error)}. Remove the last step or change the combatant.`);
+  else showError(dom.faError, "");
+
+  // What may come next: the engine's `next`, one button each, and a throw where the engine takes one.
+  const next = fa.result ? fa.result.next : [];
+  dom.faNext.replaceChildren(...next.map((n, i) => {
+    const li = document.createElement("li");
+    const step = stepOf(n);
+    const what = describeStep(step, n);
+    const bonus = n.bonus ?? 0;
+    const b = faButton(`fa-next-${i}`, [`${what} `, span(signed(bonus), "fa-bonus")], () => tryStep(step));
+    b.dataset.bonus = String(bonus);
+    b.title = `${n.as ? AS_LABEL[n.as] : ""}: ${partsText(n)}`;
+    li.append(b);
+    const thrown = fa.throws.find((x) => x.index === i);
+    if (thrown) {
+      const t = faButton(`fa-throw-${i}`, ["throw ", span(signed(thrown.bonus), "fa-bonus")], () => tryStep(thrown.step));
+      t.dataset.bonus = String(thrown.bonus);
+      t.setAttribute("aria-label", `${what}, thrown ${signed(thrown.bonus)}`);
+      t.title = "Throw it: the hand is empty afterwards (SPEC §9.2)";
+      li.append(t);
+    }
+    return li;
+  }));
+  dom.faNextEmpty.hidden = !(fa.error || (fa.result && next.length === 0));
+  dom.faNextEmpty.textContent = fa.error ? "Nothing until the plan is legal again." : "No attack may follow: every budget of this full attack is spent, or nothing in hand can use one.";
+
+  // Drop and draw (free; a draw needs Quick Draw: the engine says so when it is missing).
+  dom.faDrops.replaceChildren(...plan.hands.map((h, i) => {
+    const b = faButton(`fa-drop-${i}`, [`Drop ${h}`], () => tryStep({ drop: h }));
+    b.disabled = !fa.result;
+    return b;
+  }));
+  dom.faDraw.disabled = !fa.result;
+  const d = ui.faDraw;
+  const hand = plan.hands.includes(d.hand) ? d.hand : plan.hands[0];
+  const others = plan.hands.filter((h) => h !== hand);
+  const hand2 = others.includes(d.hand2) ? d.hand2 : others[0] ?? "";
+  dom.faDrawItem.replaceChildren(itemPicker("draw", "fa-draw-pick", "Draw", d.item, false, (item) => {
+    if (item) ui.faDraw.item = item;
+    renderPanel();
+  }));
+  for (const [select, list, value] of /** @type {[HTMLSelectElement, string[], string][]} */ ([[dom.faDrawHand, plan.hands, hand], [dom.faDrawHand2, others, hand2]])) {
+    select.replaceChildren(...list.map((h) => {
+      const o = document.createElement("option");
+      o.value = h;
+      o.textContent = h;
+      return o;
+    }));
+    select.value = value;
+  }
+  dom.faDrawPair.hidden = !twoHands(d.item);
+
+  // One line: the bonuses so far.
+  if (fa.result) {
+    const bonuses = fa.result.steps.filter((p) => typeof p.bonus === "number").map((p) => signed(/** @type {number} */ (p.bonus)));
+    dom.faStatus.classList.remove("error");
+    dom.faStatus.textContent = `${bonuses.length} attack${bonuses.length === 1 ? "" : "s"} so far${bonuses.length ? `: ${bonuses.join(" / ")}` : ""}; ${next.length} may come next.`;
+  } else if (fa.error) {
+    dom.faStatus.classList.add("error");
+    dom.faStatus.textContent = fa.error.at !== undefined ? `The plan breaks a rule at step ${fa.error.at + 1}: ${fa.error.code}.` : `${fa.error.code}.`;
+  } else dom.faStatus.textContent = "";
+
+  if (focused && (document.activeElement === document.body || document.activeElement === null)) document.getElementById(focused)?.focus();
 }
 
 /** @param {Target} x */
@@ -2002,6 +2603,9 @@ function syncFields() {
   dom.moveDistance.value = String(scene.force.distance);
   showError(dom.editorError, "");
   renderEditor(true);
+  dom.faBab.value = String(scene.fullAttack.bab);
+  dom.faBab.setAttribute("aria-invalid", "false");
+  faShown = "";
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2664,6 +3268,75 @@ dom.atkPick.addEventListener("click", () => {
   refresh();
 });
 
+// Full attack: each change of the combatant is one undo step (editFullAttack), each step added
+// too (tryStep); the draw action's choices are not saved.
+dom.faBab.addEventListener("change", () => {
+  const n = intField(dom.faBab, 0, 40);
+  if (n === null) {
+    ui.fa.refused = "Base attack bonus: a whole number from 0 to 40.";
+    renderPanel();
+    return;
+  }
+  editFullAttack((p) => ({ ...p, bab: n }));
+});
+for (const box of dom.faFeats) {
+  box.addEventListener("change", () => editFullAttack((p) => ({ ...p, feats: FEATS.filter((f) => (f === box.value ? box.checked : p.feats.includes(f))) })));
+}
+dom.faTwoWeapon.addEventListener("change", () => editFullAttack((p) => ({ ...p, twoWeapon: dom.faTwoWeapon.checked })));
+dom.faRapidShot.addEventListener("change", () => editFullAttack((p) => ({ ...p, rapidShot: dom.faRapidShot.checked })));
+dom.faAddHand.addEventListener("click", () => editFullAttack((p) => {
+  const name = ARMS.find((a) => !p.hands.includes(a));
+  if (!name || p.hands.length >= ARMS.length) return `the demo offers ${ARMS.length} arms at most.`;
+  return { ...p, hands: [...p.hands, name] };
+}));
+dom.faRemoveHand.addEventListener("click", () => editFullAttack((p) => {
+  if (p.hands.length <= 2) return "main and off stay.";
+  const h = p.hands[p.hands.length - 1];
+  const q = /** @type {FullAttackPlan} */ (withHolding(p, h, null, null)); // what it holds goes (both hands of a two-handed item)
+  return {
+    ...q, hands: q.hands.filter((x) => x !== h),
+    natural: q.natural.map((n) => (n.hand === h ? { id: n.id, primary: n.primary } : n)), // a claw on it stays, on no hand
+  };
+}));
+function addNatural() {
+  const id = dom.faNatId.value.trim();
+  if (!id) {
+    ui.fa.refused = "a natural weapon needs a name (bite, claw…).";
+    renderPanel();
+    return;
+  }
+  /** @type {Natural} */
+  const n = { id, primary: dom.faNatPrimary.checked };
+  if (dom.faNatHand.value) n.hand = dom.faNatHand.value;
+  editFullAttack((p) => ({ ...p, natural: [...p.natural, n] }));
+  if (scene.fullAttack.natural.some((x) => x.id === id)) dom.faNatId.value = "";
+}
+dom.faNatAdd.addEventListener("click", addNatural);
+dom.faNatId.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); addNatural(); } });
+dom.faPop.addEventListener("click", () => {
+  if (scene.fullAttack.steps.length === 0) return;
+  commit();
+  scene.fullAttack.steps.pop();
+  commit();
+  refresh();
+});
+dom.faClear.addEventListener("click", () => {
+  if (scene.fullAttack.steps.length === 0) return;
+  commit();
+  scene.fullAttack.steps = [];
+  commit();
+  refresh();
+});
+dom.faDrawHand.addEventListener("change", () => { ui.faDraw.hand = dom.faDrawHand.value; renderPanel(); });
+dom.faDrawHand2.addEventListener("change", () => { ui.faDraw.hand2 = dom.faDrawHand2.value; renderPanel(); });
+dom.faDraw.addEventListener("click", () => {
+  const item = { ...ui.faDraw.item };
+  /** @type {FullAttackStep} */
+  const step = { draw: dom.faDrawHand.value, item };
+  if (twoHands(item)) step.hands = [dom.faDrawHand.value, dom.faDrawHand2.value];
+  tryStep(step);
+});
+
 /**
  * The ledge (SPEC §5.4, R2): a knight standing on a full block one level up, an orc adjacent
  * below. Standing, the ledge under its feet gives no cover; flying, it is judged as well.
@@ -2683,7 +3356,7 @@ function ledgeScene() {
 dom.atkLedge.addEventListener("click", () => {
   if (!ui.engine) return;
   commit();
-  scene = ledgeScene();
+  scene = { ...ledgeScene(), fullAttack: scene.fullAttack }; // the full attack panel is no part of a board: it stays
   dropBoardScene(); // a new board: a new scene of the engine, not an edit of the old one
   ui.selected = null;
   ui.hoverId = null;
@@ -2867,7 +3540,7 @@ function importText(text, name) {
   try {
     const { scene: s, ignored } = readScene(data);
     commit();
-    scene = s;
+    scene = { ...s, fullAttack: scene.fullAttack }; // a request has no full attack: the panel stays
     dropBoardScene(); // a new board: a new scene of the engine, not an edit of the old one
     ui.selected = null;
     ui.hoverId = null;
@@ -2891,7 +3564,7 @@ dom.importFile.addEventListener("change", async () => {
 });
 dom.sample.addEventListener("click", () => {
   commit();
-  scene = sampleScene();
+  scene = { ...sampleScene(), fullAttack: scene.fullAttack }; // the full attack panel is no part of a board: it stays
   dropBoardScene(); // a new board: a new scene of the engine, not an edit of the old one
   ui.selected = { kind: "entity", id: SAMPLE_SELECTED };
   commit();
@@ -2930,7 +3603,7 @@ function roomScene() {
 dom.sampleRoom.addEventListener("click", () => {
   if (!ui.engine) return;
   commit();
-  scene = roomScene();
+  scene = { ...roomScene(), fullAttack: scene.fullAttack }; // the full attack panel is no part of a board: it stays
   dropBoardScene(); // a new board: a new scene of the engine, not an edit of the old one
   ui.selected = { kind: "entity", id: "Guard" };
   ui.hoverId = null;
@@ -2977,6 +3650,8 @@ draw();
     drawnLines: () => ui.drawnLines.map((l) => ({ ...l })),
     /** @returns {CoverRequest | null} */ attackRequest: () => ui.attackRequest && JSON.parse(JSON.stringify(ui.attackRequest)),
     /** @returns {MoveRequest | null} */ moveRequest: () => ui.moveRequest && JSON.parse(JSON.stringify(ui.moveRequest)),
+    /** The full-attack request the panel's answer answers. @returns {FullAttackRequest | null} */
+    fullAttackRequest: () => ui.fa.request && JSON.parse(JSON.stringify(ui.fa.request)),
     /** The page coordinates of the centre of square (x, y) (plus an offset in squares). @param {number} x @param {number} y */
     cellCentre(x, y, ox = 0.5, oy = 0.5) {
       const r = canvas.getBoundingClientRect();

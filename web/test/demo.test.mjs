@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { ROOT, WEB, chromium, engine, serve } from "./helpers.mjs";
+import { FULL_ATTACK_REQUEST, ROOT, WEB, chromium, engine, serve } from "./helpers.mjs";
 
 const SHOTS = join(ROOT, "build", "screenshots");
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
@@ -1254,5 +1254,212 @@ test("demo: the engine's scene follows every board edit (moves, creatures, names
   b = await throughScene(page, aoe, "after a restart");
   assert.equal(b.made, made + 3, "a new scene after the restart");
   assert.equal(b.s.error, null);
+  await clean(page, problems);
+});
+
+// The full attack panel (CONTRACT fullAttack, SPEC §9): a D&D 3.5 combatant, its declarations and
+// its steps, priced by the engine. Expected numbers come from SPEC §9 and the SRD; the page's
+// answer is also compared with the engine's in Node for the very request the page sent.
+
+/** CONTRACT fullAttack's example: its request and its answer, the first two JSON blocks of the section. */
+function contractFullAttack() {
+  const doc = readFileSync(join(WEB, "CONTRACT.md"), "utf8");
+  const section = doc.slice(doc.indexOf("## fullAttack(request) → FullAttack"));
+  const blocks = [...section.matchAll(/```json\n([\s\S]*?)```/g)].slice(0, 2).map((m) => JSON.parse(m[1]));
+  return { request: blocks[0], answer: blocks[1] };
+}
+
+/** What the full attack panel holds and shows. */
+const fullAttack = (page) => page.evaluate(() => {
+  const d = globalThis.__aoekitDemo;
+  const fa = d.state.fa;
+  return {
+    request: d.fullAttackRequest(), result: fa.result, error: fa.error, tried: fa.tried, refused: fa.refused,
+    plan: structuredClone(d.scene.fullAttack), history: d.history,
+    steps: [...document.querySelectorAll("#fa-steps > li")].map((li) => ({ text: li.textContent, bonus: li.dataset.bonus })),
+    next: [...document.querySelectorAll("#fa-next button[id^='fa-next-']")].map((b) => b.textContent),
+  };
+});
+
+/** A signed bonus as the page writes it: +9, +0, −1 (U+2212). */
+const signedText = (n) => (n < 0 ? `−${-n}` : `+${n}`);
+
+/**
+ * Clicks the "next" button whose label starts with `label` and checks that the step it adds is
+ * priced exactly as the button said: the last step's bonus, in the engine's answer and on the page.
+ */
+async function clickNext(page, label) {
+  const button = page.locator("#fa-next button[id^='fa-next-']").filter({ hasText: label }).first();
+  const text = await button.textContent();
+  const shown = Number(await button.getAttribute("data-bonus"));
+  assert.ok(text.startsWith(label) && text.endsWith(` ${signedText(shown)}`), `the button says ${JSON.stringify(text)}`);
+  const before = await fullAttack(page);
+  await button.click();
+  const after = await fullAttack(page);
+  assert.equal(after.plan.steps.length, before.plan.steps.length + 1, `${label} was not added`);
+  const last = after.result.steps[after.result.steps.length - 1];
+  assert.equal(last.bonus, shown, `${label}: the button showed ${signedText(shown)}, the step is priced ${last.bonus}`);
+  assert.equal(Number(after.steps[after.steps.length - 1].bonus), shown);
+  assert.ok(after.steps[after.steps.length - 1].text.includes(signedText(shown)));
+  assert.equal(after.history.index, before.history.index + 1, "one undo step");
+  return shown;
+}
+
+test("demo: full attack — the CONTRACT example built in the panel gets its documented bonuses; next buttons add what they show; an illegal step leaves the plan; reload keeps it", async (t) => {
+  const o = await open(t, { width: 390, height: 844 });
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  const contract = contractFullAttack();
+  assert.deepEqual(contract.request, FULL_ATTACK_REQUEST, "CONTRACT's example is helpers' FULL_ATTACK_REQUEST");
+
+  // The combatant of the example, through the panel: BAB +11, Two-Weapon Fighting and Quick Draw,
+  // a longsword in the main hand (the panel's default holding), a dagger (light, thrown) in the
+  // off hand, a primary bite; two-weapon fighting declared.
+  await page.click("#full-attack-section summary");
+  await page.fill("#fa-bab", "11");
+  await page.locator("#fa-bab").blur();
+  await page.check("#fa-feat-twoWeaponFighting");
+  await page.check("#fa-feat-quickDraw");
+  assert.equal(await page.inputValue("#fa-hold-0"), "longsword");
+  await page.selectOption("#fa-hold-1", "dagger");
+  await page.fill("#fa-nat-id", "bite");
+  await page.check("#fa-nat-primary");
+  await page.click("#fa-nat-add");
+  await page.check("#fa-two-weapon");
+  let s = await fullAttack(page);
+  assert.deepEqual(s.request, { ...FULL_ATTACK_REQUEST, steps: [] });
+  assert.equal(s.refused, "");
+  // With no weapon attack yet, the bite is primary, at BAB (SPEC §9.7); the two weapons take
+  // +11 − 2: the off hand's dagger is light and the feat is known (SPEC §9.4 table).
+  assert.deepEqual(s.next, ["main: longsword +9", "off: dagger +9", "bite +11"]);
+  assert.equal(await page.locator("#fa-throw-1").count(), 1, "the dagger may be thrown: the engine takes it with throw");
+  assert.equal(await page.locator("#fa-throw-0").count(), 0, "the longsword is not a thrown weapon");
+
+  // The steps: main, off, drop both, quick-draw the greatsword into both hands.
+  assert.equal(await clickNext(page, "main: longsword"), 9);
+  assert.equal(await clickNext(page, "off: dagger"), 9);
+  await page.click("#fa-drop-0");
+  await page.click("#fa-drop-1");
+  await page.selectOption("#fa-draw-pick", "greatsword");
+  assert.ok(await page.locator("#fa-draw-pair").isVisible(), "a two-handed item names its second hand");
+  assert.equal(await page.inputValue("#fa-draw-hand"), "main");
+  assert.equal(await page.inputValue("#fa-draw-hand2"), "off");
+  await page.click("#fa-draw");
+  s = await fullAttack(page);
+  assert.deepEqual(s.request, FULL_ATTACK_REQUEST, "the page sent CONTRACT's request");
+  assert.deepEqual(s.result, aoe.fullAttack(s.request), "the engine in Node answers the same");
+  assert.deepEqual(s.result, contract.answer, "CONTRACT's answer");
+  // SPEC §9.4, §9.5 (a), §9.7: longsword +11 − 2 = +9, dagger +11 − 2 = +9; the greatsword takes
+  // the primary sequence's next bonus, +6 − 2 = +4; the bite, now secondary, +11 − 5 = +6.
+  assert.deepEqual(s.result.steps.map((p) => p.bonus), [9, 9, undefined, undefined, undefined]);
+  assert.deepEqual(s.steps.map((x) => x.bonus), ["9", "9", undefined, undefined, undefined]);
+  assert.match(s.steps[0].text, /main: longsword.*\+9.*sequence \+11 · two-weapon −2 · Rapid Shot \+0 · natural \+0/);
+  assert.match(s.steps[4].text, /draw greatsword into main \+ off/);
+  assert.deepEqual(s.next, ["main: greatsword +4", "bite (secondary) +6"]);
+  assert.equal(s.error, null);
+  await shot(page, "demo-full-attack.png", { fullPage: true });
+
+  // BAB +11 with two-weapon fighting, the feat and a light off-hand weapon (SRD; SPEC §9.3, §9.4):
+  // main +9 / +4 / −1 (11, 6, 1, each −2), off +9 (one off-hand attack without Improved TWF).
+  await page.click("#fa-clear");
+  s = await fullAttack(page);
+  assert.deepEqual(s.plan.steps, []);
+  const bonuses = [];
+  for (const label of ["main: longsword", "main: longsword", "main: longsword", "off: dagger"]) bonuses.push(await clickNext(page, label));
+  assert.deepEqual(bonuses, [9, 4, -1, 9]);
+  s = await fullAttack(page);
+  assert.deepEqual(s.result, aoe.fullAttack(s.request));
+  assert.ok(!s.next.some((x) => x.startsWith("main:") || x.startsWith("off:")), `both budgets are spent: ${s.next}`);
+  assert.deepEqual(s.next, ["bite (secondary) +6"]);
+  assert.match(await page.locator("#fa-status").textContent(), /^4 attacks so far: \+9 \/ \+4 \/ −1 \/ \+9; 1 may come next\.$/);
+
+  // Undo and redo cover the panel: the last attack goes and comes back.
+  await page.click("#undo");
+  assert.equal((await fullAttack(page)).plan.steps.length, 3);
+  await page.click("#redo");
+  assert.equal((await fullAttack(page)).plan.steps.length, 4);
+
+  // A draw without Quick Draw (SPEC §9.2): needs_quick_draw at the step it would be, index 5;
+  // the plan stays as it was, and no undo step is made.
+  await page.uncheck("#fa-feat-quickDraw");
+  await page.click("#fa-drop-0");
+  const legal = await fullAttack(page);
+  assert.equal(legal.error, null);
+  assert.equal(legal.plan.steps.length, 5);
+  await page.selectOption("#fa-draw-pick", "longsword");
+  assert.ok(await page.locator("#fa-draw-pair").isHidden(), "a one-handed item names one hand");
+  await page.click("#fa-draw");
+  s = await fullAttack(page);
+  let expected = null;
+  try {
+    aoe.fullAttack({ ...legal.request, steps: [...legal.request.steps, { draw: "main", item: { id: "longsword", kind: "oneHanded" } }] });
+  } catch (err) {
+    expected = err;
+  }
+  assert.equal(expected?.code, "needs_quick_draw");
+  assert.equal(expected.at, 5);
+  assert.deepEqual(s.tried.error, { code: "needs_quick_draw", message: expected.message, at: 5 });
+  assert.deepEqual(s.plan, legal.plan, "the plan is unchanged");
+  assert.deepEqual(s.result, legal.result);
+  assert.deepEqual(s.history, legal.history, "no undo step");
+  const error = page.locator("#fa-error");
+  assert.ok(await error.isVisible());
+  const said = await error.textContent();
+  assert.ok(said.includes("needs_quick_draw at step index 5 (step 6)") && said.includes(expected.message) && said.includes("The plan is unchanged"), said);
+  assert.equal(await page.locator("#fa-steps > li").count(), 5);
+
+  // A change of the combatant the engine refuses is not made, and says why: Rapid Shot declared
+  // without the feat (SPEC §9.10).
+  await page.click("#fa-rapid-shot"); // (not page.check: the box goes back unchecked)
+  s = await fullAttack(page);
+  assert.equal(s.plan.rapidShot, false);
+  assert.equal(await page.isChecked("#fa-rapid-shot"), false);
+  assert.match(await page.locator("#fa-combatant-error").textContent(), /^Not changed: bad_request: .*rapid/i);
+  assert.deepEqual(s.history, legal.history);
+
+  // A greatsword held at the start is held in both hands; a third arm is one more off hand.
+  await page.selectOption("#fa-hold-0", "greatsword");
+  s = await fullAttack(page);
+  assert.deepEqual(s.plan.holding, { main: { id: "greatsword", kind: "twoHanded" }, off: { id: "greatsword", kind: "twoHanded" } });
+  assert.equal(await page.inputValue("#fa-hold-1"), "greatsword");
+  assert.equal(await page.inputValue("#fa-pair-0"), "off");
+  // The plan's "off" attack is now the greatsword's, a fourth primary attack: the engine says which step breaks.
+  assert.deepEqual(s.result ?? s.error, (() => {
+    try {
+      return aoe.fullAttack(s.request);
+    } catch (err) {
+      return { code: err.code, message: err.message, ...(err.at === undefined ? {} : { at: err.at }) };
+    }
+  })());
+  await page.click("#fa-add-hand");
+  s = await fullAttack(page);
+  assert.deepEqual(s.plan.hands, ["main", "off", "third"]);
+  await page.selectOption("#fa-hold-2", "custom");
+  await page.fill("#fa-hold-2-id", "javelin");
+  await page.selectOption("#fa-hold-2-ranged", "thrown");
+  s = await fullAttack(page);
+  assert.deepEqual(s.plan.holding.third, { id: "javelin", kind: "oneHanded", ranged: "thrown" });
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 390), "no sideways scrolling, custom fields open");
+  const box = await page.locator("#full-attack-section").boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= 390, `the section spans ${box.x}…${box.x + box.width}`);
+  await shot(page, "demo-full-attack-390.png", { fullPage: true });
+
+  // Reload: the panel's state is kept with the scene.
+  const before = await fullAttack(page);
+  await page.reload();
+  await ready(page);
+  await page.click("#full-attack-section summary");
+  const after = await fullAttack(page);
+  assert.deepEqual(after.plan, before.plan);
+  assert.deepEqual(after.result, before.result);
+  assert.deepEqual(after.steps, before.steps);
+  assert.deepEqual(after.next, before.next);
+  assert.equal(await page.inputValue("#fa-bab"), "11");
+  assert.equal(await page.isChecked("#fa-feat-twoWeaponFighting"), true);
+  assert.equal(await page.isChecked("#fa-feat-quickDraw"), false);
+  assert.equal(await page.isChecked("#fa-two-weapon"), true);
+  assert.equal(await page.inputValue("#fa-hold-2-id"), "javelin");
+  assert.equal(await page.locator("#fa-naturals li").count(), 1);
   await clean(page, problems);
 });
