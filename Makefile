@@ -20,6 +20,7 @@ BUILD_TARGETS :=
 -include wasm/overlay/overlay.mk
 -include wasm/worker/worker.mk
 -include web/web.mk
+-include web/foundry/foundry.mk
 
 .PHONY: test vet test-go build bench fuzz
 test: $(TEST_TARGETS)

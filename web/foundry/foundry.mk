@@ -1,0 +1,37 @@
+# The virtual-tabletop adapters (issue 14), assembled from the npm package's files (web/) and
+# each adapter's own: `make foundry` builds the Foundry VTT module folder build/foundry/aoekit/
+# (and build/foundry/aoekit.zip where `zip` exists: install it as a module), `make owlbear` the
+# Owlbear Rodeo extension folder build/owlbear/ (serve it over HTTPS, see web/owlbear/README.md).
+# Included by the top Makefile, which defines browser and overlay-wasm (the modules).
+#
+# Each list is every file the adapter loads: web/test/foundry.test.mjs and owlbear.test.mjs
+# read them back from this file and check that the folder they make loads in Chromium.
+
+# The package's files, as the npm package ships them (node_modules/aoekit/web/…, same paths).
+FOUNDRY_PACKAGE_FILES := index.js overlay.js internal/wasm.js wasm_exec.js aoekit.wasm aoekit-overlay.wasm
+FOUNDRY_OWN_FILES     := module.json aoekit.mjs map.mjs README.md
+OWLBEAR_PACKAGE_FILES := index.js wasm_exec.js aoekit.wasm
+OWLBEAR_OWN_FILES     := manifest.json index.html owlbear.mjs map.mjs icon.svg README.md
+
+FOUNDRY_DIR := build/foundry/aoekit
+OWLBEAR_DIR := build/owlbear
+
+.PHONY: foundry owlbear
+
+foundry: browser overlay-wasm
+	rm -rf $(FOUNDRY_DIR) build/foundry/aoekit.zip
+	mkdir -p $(FOUNDRY_DIR)/internal
+	for f in $(FOUNDRY_PACKAGE_FILES); do cp web/$$f $(FOUNDRY_DIR)/$$f; done
+	for f in $(FOUNDRY_OWN_FILES); do cp web/foundry/$$f $(FOUNDRY_DIR)/$$f; done
+	cp LICENSE $(FOUNDRY_DIR)/LICENSE
+	@if command -v zip >/dev/null; then \
+	  (cd $(FOUNDRY_DIR) && zip -qr ../aoekit.zip .) && echo "foundry: $(FOUNDRY_DIR)/ and build/foundry/aoekit.zip"; \
+	else echo "foundry: $(FOUNDRY_DIR)/ (no zip command: copy the folder into Data/modules/ yourself)"; fi
+
+owlbear: browser
+	rm -rf $(OWLBEAR_DIR)
+	mkdir -p $(OWLBEAR_DIR)
+	for f in $(OWLBEAR_PACKAGE_FILES); do cp web/$$f $(OWLBEAR_DIR)/$$f; done
+	for f in $(OWLBEAR_OWN_FILES); do cp web/owlbear/$$f $(OWLBEAR_DIR)/$$f; done
+	cp LICENSE $(OWLBEAR_DIR)/LICENSE
+	@echo "owlbear: $(OWLBEAR_DIR)/ (serve it over HTTPS with CORS; add <its URL>/manifest.json in Owlbear Rodeo)"

@@ -1,0 +1,384 @@
+// aoekit for Foundry VTT: the pure mapping from what Foundry v13's documents hold (plain data: a
+// Scene's grid and dimensions, TokenDocument, WallDocument and MeasuredTemplateDocument fields)
+// to an aoekit request (web/CONTRACT.md), and from the engine's answer back to Foundry's tokens.
+// No Foundry global is read here (no canvas, game, CONST, Hooks): aoekit.mjs gathers the data
+// and calls these functions, and web/test/foundry.test.mjs runs them on fixtures with the real
+// engine. Foundry's constants are spelled as the numbers v13 gives them.
+//
+// Units (the decisions, also in README.md):
+// - squares: aoekit cell (0, 0) is the grid square holding the north-west corner of the scene's
+//   rectangle (canvas.dimensions.sceneX/sceneY, which a background offset may put off the grid);
+//   a canvas pixel p is (p − that square's corner) / grid.size squares;
+// - levels: one level is one grid square of height, grid.distance units (5 ft on most scenes):
+//   an elevation e (token, template, wall-height) is e / grid.distance levels, and a token
+//   stands on level ⌊e / grid.distance⌋;
+// - template lengths are in grid.distance units and become whole squares (`squares` below).
+
+/** The id of the stand-in caster a template gets when no token stands at its origin. */
+export const ORIGIN_ID = "aoekit:origin";
+
+/** CONST.TOKEN_DISPOSITIONS → aoekit `side`. */
+export const SIDES = Object.freeze({ 1: "friendly", 0: "neutral", [-1]: "hostile", [-2]: "secret" });
+
+/** The overlay's colours for those sides (attach({colours: {sides}})). */
+export const SIDE_COLOURS = Object.freeze({ friendly: "#1e6fd9", neutral: "#8d8a80", hostile: "#d32f2f", secret: "#8e44ad" });
+
+/** The eight directions of SPEC §1.2, clockwise from north, and their offsets (y grows south). */
+export const DIRECTIONS = Object.freeze(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]);
+const OFFSETS = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
+
+// Foundry v13 constants, by value.
+const GRID_SQUARE = 1; // CONST.GRID_TYPES.SQUARE
+const MOVE_NONE = 0; // CONST.WALL_MOVEMENT_TYPES.NONE
+const SENSE_NONE = 0; // CONST.WALL_SENSE_TYPES.NONE
+const DOOR_NONE = 0; // CONST.WALL_DOOR_TYPES.NONE (1 DOOR, 2 SECRET)
+const DOOR_OPEN = 1; // CONST.WALL_DOOR_STATES.OPEN (0 CLOSED, 2 LOCKED)
+const RULES = ["tdgs", "drawsteel", "circle50"];
+const EPS = 1e-9;
+
+/** Rounds a length in squares onto the engine's 1/400 lattice (CONTRACT: walls, fills). */
+const lattice = (v) => Math.round(v * 400) / 400;
+const num = (v, fallback) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
+const idOf = (doc) => doc.id ?? doc._id;
+
+/**
+ * frameOf: where the grid is and how big a square is, from a scene.
+ *
+ * `scene` is either `{grid, dimensions}` as a v13 client has them (`canvas.scene.grid` or
+ * `canvas.grid`: size, distance, type; `canvas.dimensions`: sceneX, sceneY, sceneWidth,
+ * sceneHeight), or the Scene document's own data (`width`, `height`, `padding`, `grid`,
+ * `background.offsetX/offsetY`), from which the dimensions are worked out as v13's
+ * Scene#getDimensions does for a square grid: the padding rounded up to whole squares, then the
+ * scene's rectangle moved back by the background offset.
+ *
+ * @returns {{size: number, distance: number, originX: number, originY: number, columns: number, rows: number}}
+ *   `originX/Y`: the canvas pixel of square (0, 0)'s north-west corner; `columns × rows`: the
+ *   squares the scene's rectangle touches (the board's bounds).
+ */
+export function frameOf(scene) {
+  const grid = scene?.grid ?? {};
+  const size = num(grid.size, NaN);
+  if (!(size > 0)) throw new Error("aoekit: the scene's grid.size must be a number of pixels above 0");
+  if (grid.type !== undefined && grid.type !== GRID_SQUARE) {
+    throw new Error(`aoekit: only square grids are supported (this scene's grid type is ${grid.type})`);
+  }
+  const distance = num(grid.distance, 5) > 0 ? num(grid.distance, 5) : 5;
+  let dims = scene.dimensions;
+  if (!dims) {
+    const width = num(scene.width, 0);
+    const height = num(scene.height, 0);
+    const padding = num(scene.padding, 0.25);
+    // BaseGrid#calculateDimensions (square grids): the padding in whole squares.
+    const x = Math.ceil(padding * width * (1 / size)) * size;
+    const y = Math.ceil(padding * height * (1 / size)) * size;
+    dims = {
+      sceneX: x - num(scene.background?.offsetX, 0),
+      sceneY: y - num(scene.background?.offsetY, 0),
+      sceneWidth: width,
+      sceneHeight: height,
+    };
+  }
+  const x0 = Math.floor(dims.sceneX / size + EPS);
+  const y0 = Math.floor(dims.sceneY / size + EPS);
+  const x1 = Math.ceil((dims.sceneX + dims.sceneWidth) / size - EPS);
+  const y1 = Math.ceil((dims.sceneY + dims.sceneHeight) / size - EPS);
+  return { size, distance, originX: x0 * size, originY: y0 * size, columns: Math.max(1, x1 - x0), rows: Math.max(1, y1 - y0) };
+}
+
+/** A canvas point in squares (fractional), on the 1/400 lattice. */
+export function toSquares(frame, px, py) {
+  return { x: lattice((px - frame.originX) / frame.size), y: lattice((py - frame.originY) / frame.size) };
+}
+
+/** The level an elevation (in grid distance units) stands on: ⌊e / distance⌋. */
+export function levelOf(frame, elevation) {
+  return Math.floor(num(elevation, 0) / frame.distance + EPS);
+}
+
+/**
+ * tokenPieces: a TokenDocument as aoekit tokens. Its width and height (grid spaces) are rounded
+ * to whole squares (at least 1: a Tiny 0.5 token takes the square its centre is on), placed on
+ * the squares nearest its centre. A square token is one aoekit token with the document's id; a
+ * rectangular one (2 × 1, 3 × 2) is covered by square pieces of its shorter side, ids
+ * `id#0`, `id#1`, … (the last flush with its far end, so pieces may overlap): aoekit tokens are
+ * square, and mergeTargets joins the pieces' answers back into one. Height: a v14 `depth`
+ * when there is one, else the piece's size (aoekit's default). Side: from the disposition.
+ * @returns {{id: string, x: number, y: number, z: number, size: number, height?: number, side: string}[]}
+ */
+export function tokenPieces(doc, frame) {
+  const id = idOf(doc);
+  const w = num(doc.width, 1) > 0 ? num(doc.width, 1) : 1;
+  const h = num(doc.height, 1) > 0 ? num(doc.height, 1) : 1;
+  const W = Math.max(1, Math.round(w));
+  const H = Math.max(1, Math.round(h));
+  const c = toSquares(frame, num(doc.x, 0), num(doc.y, 0));
+  const x = Math.round(c.x + w / 2 - W / 2) || 0; // || 0: no -0
+  const y = Math.round(c.y + h / 2 - H / 2) || 0;
+  const z = levelOf(frame, doc.elevation);
+  const side = SIDES[doc.disposition] ?? "neutral";
+  const depth = num(doc.depth, 0) > 0 ? Math.max(1, Math.round(doc.depth)) : undefined;
+  const token = (pid, px, py, size) => ({ id: pid, x: px, y: py, z, size, ...(depth ? { height: depth } : {}), side });
+  if (W === H) return [token(id, x, y, W)];
+  const s = Math.min(W, H);
+  const long = Math.max(W, H);
+  const pieces = [];
+  for (let i = 0, at = 0; ; i++, at += s) {
+    const off = Math.min(at, long - s);
+    pieces.push(W > H ? token(`${id}#${i}`, x + off, y, s) : token(`${id}#${i}`, x, y + off, s));
+    if (off === long - s) break;
+  }
+  return pieces;
+}
+
+/**
+ * wallFrom: a WallDocument as an aoekit thin wall (SPEC §5.6), or null when it blocks nothing
+ * physical. `c` ([x0, y0, x1, y1], canvas pixels) becomes squares. Which walls count
+ * (`options.sense`): "move" (default) keeps walls that restrict movement — walls, doors,
+ * windows, invisible walls — and leaves out ethereal ones and curtains (move: NONE); "sight"
+ * keeps those that block sight instead. A door (door 1) or secret door (door 2) whose state `ds`
+ * is OPEN is `open: true`; closed and locked doors are walls. The wall-height module's
+ * `flags["wall-height"].bottom/top` (elevations, grid distance units; null or ±Infinity for
+ * none) become `bottom`/`top` in levels. A one-way wall (dir) blocks both ways: aoekit's walls
+ * have no side. A wall of no length on the 1/400 lattice, or whose bottom is above its top, is
+ * left out (null).
+ */
+export function wallFrom(doc, frame, options = {}) {
+  const c = doc.c;
+  if (!Array.isArray(c) || c.length !== 4 || !c.every((v) => typeof v === "number" && Number.isFinite(v))) return null;
+  const restriction = options.sense === "sight" ? num(doc.sight, 20) : num(doc.move, 20);
+  if (restriction === (options.sense === "sight" ? SENSE_NONE : MOVE_NONE)) return null;
+  const a = toSquares(frame, c[0], c[1]);
+  const b = toSquares(frame, c[2], c[3]);
+  if (a.x === b.x && a.y === b.y) return null;
+  const wall = { a: [a.x, a.y], b: [b.x, b.y] };
+  if (num(doc.door, DOOR_NONE) !== DOOR_NONE && doc.ds === DOOR_OPEN) wall.open = true;
+  const wh = doc.flags?.["wall-height"];
+  if (wh) {
+    const bottom = num(wh.bottom, NaN);
+    const top = num(wh.top, NaN);
+    if (Number.isFinite(bottom)) wall.bottom = lattice(bottom / frame.distance);
+    if (Number.isFinite(top)) wall.top = lattice(top / frame.distance);
+    if (wall.bottom !== undefined && wall.top !== undefined && wall.bottom > wall.top) return null;
+  }
+  return wall;
+}
+
+/**
+ * snapDirection: a Foundry direction (degrees, 0 = east, growing clockwise on screen since y
+ * grows down) to the nearest of the eight directions; exactly between two, the clockwise one.
+ * @returns {number} the index in DIRECTIONS (0 = N … 7 = NW)
+ */
+export function snapDirection(degrees) {
+  const d = ((num(degrees, 0) % 360) + 360) % 360;
+  return Math.floor(d / 45 + 2 + 0.5 + EPS) % 8;
+}
+
+/**
+ * squares: a template length r (in squares, measured from a square's centre) as the whole number
+ * of squares aoekit's shapes count, for an origin of `size` squares: round(r − size/2), at least
+ * 1. A shape's edge lies half a square beyond its last ring (Cir3's edge is 3½ squares from its
+ * centre), so a radius of 3 up to (not including) 4 squares is 3 — r rounded down; a Draw Steel
+ * burst counts from the edge of its caster's space, so a 2 burst is a circle of 2 to 2½ squares
+ * around a one-square caster, and of 2½ to 3 around a 2 × 2 one.
+ */
+export function squares(r, size = 1) {
+  return Math.max(1, Math.round(r - size / 2 + EPS));
+}
+
+/**
+ * templateShape: a MeasuredTemplateDocument's geometry in squares: its type `t` ("circle",
+ * "cone", "ray", "rect"), origin (fractional squares), length `r` (squares), direction
+ * (degrees and the snapped index), ray width (squares) and elevation level (a v14 `elevation`
+ * or the Levels module's `flags.levels.elevation`, when given).
+ */
+export function templateShape(doc, frame) {
+  const t = doc.t ?? "circle";
+  if (!["circle", "cone", "ray", "rect"].includes(t)) throw new Error(`aoekit: unknown template type ${JSON.stringify(t)}`);
+  const at = toSquares(frame, num(doc.x, 0), num(doc.y, 0));
+  const elevation = doc.elevation ?? doc.flags?.levels?.elevation;
+  return {
+    t,
+    at,
+    r: num(doc.distance, 0) / frame.distance,
+    degrees: num(doc.direction, 0),
+    dir: snapDirection(doc.direction),
+    width: num(doc.width, frame.distance) / frame.distance,
+    z: typeof elevation === "number" && Number.isFinite(elevation) ? levelOf(frame, elevation) : undefined,
+  };
+}
+
+/**
+ * originSquare: the square a template starts from. A circle: the square its centre is on (the
+ * south-east one when the centre is a grid intersection). A cone or a ray: the square holding
+ * its origin, seen from behind — a point on a grid line belongs to the square on the side the
+ * template does not point to, so a cone from a large token's centre (an intersection) starts
+ * inside that token.
+ */
+export function originSquare(shape) {
+  const [dx, dy] = shape.t === "cone" || shape.t === "ray" ? OFFSETS[shape.dir] : [0, 0];
+  return { x: Math.floor(shape.at.x - 1e-6 * dx) || 0, y: Math.floor(shape.at.y - 1e-6 * dy) || 0 };
+}
+
+function within(piece, cell) {
+  return cell.x >= piece.x && cell.x < piece.x + piece.size && cell.y >= piece.y && cell.y < piece.y + piece.size;
+}
+
+/**
+ * requestFor: the whole evaluate request for one measured template on a scene.
+ *
+ * @param {object} input
+ * @param {object} input.scene      see frameOf
+ * @param {object[]} input.tokens   TokenDocument data (x, y, width, height, elevation, disposition, hidden, id or _id)
+ * @param {object[]} input.walls    WallDocument data (c, move, sight, door, ds, flags)
+ * @param {object} input.template   MeasuredTemplateDocument data (t, x, y, distance, direction, angle, width)
+ * @param {"tdgs"|"drawsteel"|"circle50"} [input.rules]  the rule set (default tdgs)
+ * @param {string} [input.casterId] a token to prefer as the caster when several stand at the origin
+ * @param {boolean} [input.includeHidden]  count hidden tokens (default true; a player's client passes false)
+ * @param {"move"|"sight"} [input.sense]   which walls block (wallFrom)
+ * @returns {{request: object, pieces: Record<string, string>, casterId: string|null, notation: string}}
+ *   `pieces` maps every aoekit token id of the request (and the caster's) to its TokenDocument id;
+ *   `casterId` is the TokenDocument taken as the caster, or null (then the caster, when the shape
+ *   needs one, is the stand-in ORIGIN_ID on the origin square).
+ *
+ * Templates (SPEC §2, §3, §4), n = squares(length):
+ * - circle: tdgs `Cir n` centred on its square; drawsteel `X burst` from the token standing on
+ *   that square (X = squares(length, the token's size)); circle50 `circle n`;
+ * - cone: `Con n DIR`, DIR its direction snapped to the eight, from its origin square (the
+ *   template's `angle` is not used: aoekit's cones have their own shape, SPEC §2.4–§2.5);
+ * - ray: tdgs and circle50 `Lin n DIR [wW]` (W its width in squares, at least 1); drawsteel
+ *   `n x W line` from the square after its origin square toward DIR;
+ * - rect: its two corners snapped to grid lines, W × L squares: `Rec WxL` anchored at its
+ *   south-west square; drawsteel `W cube` when W = L (else the TDGS rectangle).
+ * The request's `rules` is always the chosen rule set, so a TDGS cone on a Draw Steel table is
+ * judged by Draw Steel's cover. Cones, rays and bursts take as their caster the token standing
+ * on the origin square (`casterId` first); the caster faces N, so DIR is absolute, and
+ * `targeting.excludeCaster` keeps it out of its own area. `bounds` is the scene's rectangle in
+ * squares, on every level from the lowest to the highest thing on the board.
+ */
+export function requestFor({ scene, tokens = [], walls = [], template, rules = "tdgs", casterId, includeHidden = true, sense = "move" }) {
+  if (!RULES.includes(rules)) throw new Error(`aoekit: rules must be tdgs, drawsteel or circle50, got ${JSON.stringify(rules)}`);
+  const frame = frameOf(scene);
+  const shape = templateShape(template, frame);
+  const at = originSquare(shape);
+
+  const pieces = {};
+  const board = [];
+  for (const doc of tokens) {
+    if (!includeHidden && doc.hidden) continue;
+    for (const p of tokenPieces(doc, frame)) {
+      pieces[p.id] = idOf(doc);
+      board.push(p);
+    }
+  }
+
+  // The caster: a token standing on the origin square, for the shapes that come from one.
+  const needsCaster = shape.t === "cone" || shape.t === "ray" || (shape.t === "circle" && rules === "drawsteel");
+  let caster = null;
+  if (needsCaster) {
+    const here = board.filter((p) => within(p, at));
+    caster = here.find((p) => pieces[p.id] === casterId) ?? here[0] ?? null;
+  }
+  const z = shape.z ?? caster?.z ?? 0;
+  const origin = { x: at.x, y: at.y, z };
+
+  const request = { rules, template: "", origin };
+  const dir = DIRECTIONS[shape.dir];
+  const [dx, dy] = OFFSETS[shape.dir];
+  const n = squares(shape.r);
+  switch (shape.t) {
+    case "circle":
+      if (rules === "drawsteel") {
+        request.template = `${squares(shape.r, caster?.size ?? 1)} burst`;
+        delete request.origin; // a burst comes from its caster's space
+      } else {
+        request.template = rules === "circle50" ? `circle ${n}` : `Cir${n}`;
+      }
+      break;
+    case "cone":
+      request.template = `Con${n}${dir}`;
+      break;
+    case "ray": {
+      const w = Math.max(1, Math.round(shape.width + EPS));
+      if (rules === "drawsteel") {
+        request.template = `${n} x ${w} line`;
+        request.origin = { x: at.x + dx, y: at.y + dy, z };
+        request.aim = { x: at.x + n * dx, y: at.y + n * dy, z };
+      } else {
+        request.template = `Lin${n}${dir}${w > 1 ? `w${w}` : ""}`;
+      }
+      break;
+    }
+    case "rect": {
+      const rad = (shape.degrees * Math.PI) / 180;
+      const xs = [shape.at.x, shape.at.x + shape.r * Math.cos(rad)].map((v) => Math.round(v + EPS));
+      const ys = [shape.at.y, shape.at.y + shape.r * Math.sin(rad)].map((v) => Math.round(v + EPS));
+      const x0 = Math.min(...xs);
+      const y0 = Math.min(...ys);
+      const W = Math.max(1, Math.max(...xs) - x0);
+      const L = Math.max(1, Math.max(...ys) - y0);
+      if (rules === "drawsteel" && W === L) {
+        request.template = `${W} cube`;
+        request.origin = { x: x0, y: y0, z };
+      } else {
+        request.template = `Rec${W}x${L}`;
+        request.origin = { x: x0, y: y0 + L - 1, z };
+      }
+      break;
+    }
+  }
+
+  let casterDoc = null;
+  if (needsCaster) {
+    if (caster) {
+      casterDoc = pieces[caster.id];
+      // The caster is one entity: its other pieces leave the board with it.
+      for (let i = board.length - 1; i >= 0; i--) if (pieces[board[i].id] === casterDoc) board.splice(i, 1);
+      request.caster = { ...caster, facing: "N" };
+    } else {
+      request.caster = { id: ORIGIN_ID, x: at.x, y: at.y, z, facing: "N" };
+    }
+    request.targeting = { excludeCaster: true };
+  }
+  request.tokens = board;
+  request.walls = walls.map((w) => wallFrom(w, frame, { sense })).filter((w) => w !== null);
+
+  let zmin = z;
+  let zmax = z;
+  for (const p of [...board, ...(request.caster ? [request.caster] : [])]) {
+    zmin = Math.min(zmin, p.z);
+    zmax = Math.max(zmax, p.z + (p.height ?? p.size ?? 1) - 1);
+  }
+  request.bounds = { min: [0, 0, Math.min(0, zmin)], max: [frame.columns - 1, frame.rows - 1, Math.max(0, zmax)] };
+  return { request, pieces, casterId: casterDoc, notation: request.template };
+}
+
+const GRADE = { none: 0, partial: 1, half: 2, cover: 2, full: 3 };
+
+/**
+ * mergeTargets: the engine's targets (evaluate's, or the overlay draw's summary) per
+ * TokenDocument: the pieces of a rectangular token joined into one — in the area when any piece
+ * is, affected when any piece is, with the cover of its least covered piece in the area (the
+ * grade, bonus, blocked lines and lines of that piece). The stand-in caster is left out.
+ * @returns {{id: string, inArea: boolean, affected: boolean, reason?: string, cover: string, bonus: number, caster: boolean}[]}
+ *   in the order of the engine's targets (the caster first, when it is in its own area).
+ */
+export function mergeTargets(targets, { pieces, casterId = null }) {
+  const byDoc = new Map();
+  for (const t of targets ?? []) {
+    if (t.id === ORIGIN_ID) continue;
+    const id = pieces[t.id] ?? t.id;
+    const prev = byDoc.get(id);
+    const better = !prev || (t.inArea && !prev.inArea) || (t.inArea === prev.inArea && (GRADE[t.cover] ?? 0) < (GRADE[prev.cover] ?? 0));
+    const merged = better ? { ...t, id, caster: id === casterId } : prev;
+    merged.inArea = t.inArea || !!prev?.inArea;
+    merged.affected = t.affected || !!prev?.affected;
+    if (merged.affected) delete merged.reason;
+    byDoc.set(id, merged);
+  }
+  return [...byDoc.values()];
+}
+
+/** The TokenDocument ids an answer affects, the caster left out: what auto-targeting targets. */
+export function affectedIds(merged) {
+  return merged.filter((t) => t.affected && !t.caster).map((t) => t.id);
+}
