@@ -54,7 +54,7 @@ export type ErrorCode =
  * `side`; line `length`, `width`; wall `squares`; each `within` where given. 50 % circle: `size`,
  * `close`.
  */
-export interface Template {
+export interface TemplateFields {
   /** The text as given to parse (absent when the template was built from an object). */
   text?: string;
   /** The canonical notation (SPEC §2.2): parsing it gives the same template. */
@@ -75,8 +75,152 @@ export interface Template {
   orientation?: "N" | "E" | "S" | "W";
 }
 
+/** The fields of templates that depend on the shape: a variant of `Template` has its own and none of the others. */
+export type TemplateShapeField = "radius" | "side" | "size" | "length" | "direction" | "width" | "height" | "squares" | "within" | "close" | "orientation";
+
+/**
+ * What every template has: `text` (as given to parse), `notation`, and `rules` and `shape`,
+ * which tell the variants of `Template` apart; and, absent, every shape field but its own (F).
+ */
+export type TemplateOf<R extends Rules, S extends ShapeName, F extends TemplateShapeField> = Pick<TemplateFields, "text" | "notation"> & {
+  rules: R;
+  shape: S;
+} & { [K in Exclude<TemplateShapeField, F>]?: undefined };
+
+/** A TDGS circle, `Cir3`, `Cir3h1` (SPEC §2.3). */
+export interface TdgsCircle extends TemplateOf<"tdgs", "circle", "radius" | "height"> {
+  radius: number;
+  /** The effective height: the `h` modifier, else the radius (SPEC §2.8). */
+  height: number;
+}
+
+/** A TDGS cone, `Con4NE` (SPEC §2.4, §2.5). */
+export interface TdgsCone extends TemplateOf<"tdgs", "cone", "length" | "direction" | "height"> {
+  length: number;
+  /** Relative to the caster's facing (SPEC §1.3); `evaluate`'s `direction` is the absolute one. */
+  direction: Direction;
+  /** The effective height: the `h` modifier, else the length (SPEC §2.8). */
+  height: number;
+}
+
+/** A TDGS line, `Lin5E`, `Lin5Sw2` (SPEC §2.6). */
+export interface TdgsLine extends TemplateOf<"tdgs", "line", "length" | "direction" | "width" | "height"> {
+  length: number;
+  /** Relative to the caster's facing (SPEC §1.3); `evaluate`'s `direction` is the absolute one. */
+  direction: Direction;
+  /** 1 when not written. */
+  width: number;
+  /** The effective height: the `h` modifier, else the length (SPEC §2.8). */
+  height: number;
+}
+
+/** A TDGS rectangle, `Rec3x4` (SPEC §2.7). */
+export interface TdgsRectangle extends TemplateOf<"tdgs", "rectangle", "width" | "length" | "height" | "orientation"> {
+  /** East–west. */
+  width: number;
+  /** North–south. */
+  length: number;
+  /** The effective height: the `h` modifier, else the larger of width and length (SPEC §2.8). */
+  height: number;
+  /** Its turn about its anchor (SPEC §2.7), in `evaluate`'s answer when it is not N. */
+  orientation?: "N" | "E" | "S" | "W";
+}
+
+/** A Draw Steel aura, `3 aura` (SPEC §3.3). */
+export interface DrawSteelAura extends TemplateOf<"drawsteel", "aura", "radius"> {
+  radius: number;
+}
+
+/** A Draw Steel burst, `2 burst` (SPEC §3.3). */
+export interface DrawSteelBurst extends TemplateOf<"drawsteel", "burst", "radius"> {
+  radius: number;
+}
+
+/** A Draw Steel cube, `3 cube within 10` (SPEC §3.4). */
+export interface DrawSteelCube extends TemplateOf<"drawsteel", "cube", "side" | "within"> {
+  side: number;
+  /** Its range, when written. */
+  within?: number;
+}
+
+/** A Draw Steel line, `5 x 1 line within 1` (SPEC §3.5): `length` squares long, `width` wide and high. */
+export interface DrawSteelLine extends TemplateOf<"drawsteel", "line", "length" | "width" | "within"> {
+  length: number;
+  width: number;
+  /** Its range, when written. */
+  within?: number;
+}
+
+/** A Draw Steel wall, `10 wall within 10` (SPEC §3.6): up to `squares` squares. */
+export interface DrawSteelWall extends TemplateOf<"drawsteel", "wall", "squares" | "within"> {
+  squares: number;
+  /** Its range, when written. */
+  within?: number;
+}
+
+/** A 50 % circle, `circle 3`, `close circle 3` (SPEC §4). */
+export interface Circle50 extends TemplateOf<"circle50", "circle", "size" | "close"> {
+  size: number;
+  /** A close circle, centred on the caster (SPEC §4.2). */
+  close: boolean;
+}
+
+/**
+ * A parsed template (CONTRACT parse): one interface a shape, told apart by `shape` and, for the
+ * shapes two rule sets share (`circle`, `line`), `rules`. A shape's sizes are numbers; the other
+ * shapes' fields are absent. `TemplateFields` has every field at once.
+ *
+ * @example
+ * const t = engine.parse("Con4NE");
+ * if (t.shape === "cone") t.length; // a number: 4
+ * if (t.rules === "drawsteel" && t.shape === "line") t.width; // a number (not here: a TDGS cone)
+ */
+export type Template =
+  | TdgsCircle
+  | TdgsCone
+  | TdgsLine
+  | TdgsRectangle
+  | DrawSteelAura
+  | DrawSteelBurst
+  | DrawSteelCube
+  | DrawSteelLine
+  | DrawSteelWall
+  | Circle50;
+
+/**
+ * Template T as a request's template object (CONTRACT "Template object"): its `text` and
+ * `notation` optional (ignored), `rules` optional for TDGS (the default), and the fields D
+ * optional (they have defaults: a TDGS `height`, a line's `width`, `within`, `close`).
+ */
+export type TemplateObjectOf<T extends Template, D extends keyof T = never> = Omit<T, "text" | "notation" | "rules" | D> &
+  Partial<Pick<T, "text" | "notation" | D>> &
+  (T["rules"] extends "tdgs" ? { rules?: "tdgs" } : { rules: T["rules"] });
+
+/**
+ * A request's template as an object: built from its `rules`, `shape` and sizes (so a `Template`
+ * that `parse` or `evaluate` returned can be sent back as it is) or, without `shape`, its
+ * `notation` (else its `text`), parsed.
+ *
+ * @example
+ * const cone: TemplateObject = { shape: "cone", length: 4, direction: "NE" }; // rules: tdgs
+ * const cube: TemplateObject = { rules: "drawsteel", shape: "cube", side: 3, within: 10 };
+ */
+export type TemplateObject =
+  | TemplateObjectOf<TdgsCircle, "height">
+  | TemplateObjectOf<TdgsCone, "height">
+  | TemplateObjectOf<TdgsLine, "width" | "height">
+  | TemplateObjectOf<TdgsRectangle, "height">
+  | TemplateObjectOf<DrawSteelAura>
+  | TemplateObjectOf<DrawSteelBurst>
+  | TemplateObjectOf<DrawSteelCube>
+  | TemplateObjectOf<DrawSteelLine, "width">
+  | TemplateObjectOf<DrawSteelWall>
+  | TemplateObjectOf<Circle50, "close">
+  | { notation: string; text?: string; shape?: undefined }
+  | { text: string; shape?: undefined };
+
 /** A request's template: notation text (`"Con4NE"`, `"3 cube within 10"`) or a template object. */
-export type TemplateInput = string | (Partial<Template> & ({ shape: ShapeName } | { notation: string } | { text: string }));
+export type TemplateInput = string | TemplateObject;
 
 /**
  * An entity on the board (SPEC §1.5). Its anchor (x, y, z) is its north-west, lowest cell. `size`
@@ -565,15 +709,27 @@ export interface FullAttackResult {
 }
 
 /**
- * What every engine method throws for a bad request or a rule violation. `at` is the 1-based
+ * What every engine method throws (and the overlay's, and the worker engine's promises reject
+ * with) for a bad request or a rule violation: an `Error` of this class. `at` is the 1-based
  * position in the notation of a `bad_notation` error, or the 0-based index in `steps` of the
- * step a `fullAttack` error is about (0 included). A failure of the engine itself (a bug, or
- * the WebAssembly instance stopping) is a `bad_request` whose message starts with
- * `"internal error: "`; the next call then runs on a fresh instance.
+ * step a `fullAttack` error is about (0 included); otherwise it is absent. A failure of the
+ * engine itself (a bug, or the WebAssembly instance stopping) is a `bad_request` whose message
+ * starts with `"internal error: "`; the next call then runs on a fresh instance.
+ *
+ * @example
+ * try {
+ *   engine.parse("Con4");
+ * } catch (err) {
+ *   if (!(err instanceof AoekitError)) throw err;
+ *   err.code; // "bad_notation"
+ *   err.at; // 5
+ * }
  */
-export interface AoekitError extends Error {
+export class AoekitError extends Error {
+  constructor(code: ErrorCode, message: string, at?: number);
+  /** One of CONTRACT's error codes. */
   code: ErrorCode;
-  message: string;
+  /** A notation error's 1-based position, or a full attack's step index; absent otherwise. */
   at?: number;
 }
 
@@ -583,17 +739,52 @@ export interface AoekitError extends Error {
  * undefined) is a `bad_request`.
  */
 export interface Engine {
-  /** Reads template notation (SPEC §2.2, §3.8, §4). */
+  /**
+   * Reads template notation (SPEC §2.2, §3.8, §4).
+   *
+   * @example
+   * const t = engine.parse("Con4NE"); // { text: "Con4NE", notation: "Con4NE", rules: "tdgs", shape: "cone", length: 4, direction: "NE", height: 4 }
+   * if (t.shape === "cone") t.length; // 4, typed number
+   * engine.parse("Con4"); // throws an AoekitError: code "bad_notation", at 5
+   */
   parse(text: string): Template;
-  /** Evaluates a template on a board. */
+  /**
+   * Evaluates a template on a board.
+   *
+   * @example
+   * const result = engine.evaluate({
+   *   template: "Cir1",
+   *   origin: { x: 5, y: 5, z: 0 },
+   *   tokens: [{ id: "g1", x: 6, y: 5, z: 0 }],
+   * });
+   * result.count; // 9
+   * result.targets[0].affected; // true
+   */
   evaluate(request: Request): Result;
   /**
    * The cells of `evaluate(request)` packed for drawing: x, y, z of each cell in turn, in the
    * same order, without the per-cell objects (cell i is at `[3*i, 3*i+1, 3*i+2]`; the count is
    * `length / 3`). Throws what `evaluate` throws.
+   *
+   * @example
+   * const cells = engine.evaluateCells({ template: "Cir1", origin: { x: 5, y: 5, z: 0 } });
+   * cells.length / 3; // 9
+   * for (let i = 0; i < cells.length; i += 3) ctx.fillRect(cells[i] * 20, cells[i + 1] * 20, 20, 20);
    */
   evaluateCells(request: Request): Int32Array;
-  /** Moves a creature by force (push, pull, slide). */
+  /**
+   * Moves a creature by force (push, pull, slide).
+   *
+   * @example
+   * engine.move({
+   *   kind: "push",
+   *   distance: 3,
+   *   source: { x: 0, y: 0, z: 0 },
+   *   target: "g1",
+   *   tokens: [{ id: "g1", x: 1, y: 0, z: 0 }],
+   *   obstacles: [{ x: 3, y: 0, z: 0 }],
+   * }).end; // { x: 2, y: 0, z: 0 }: the obstacle stops it (collision.kind "obstacle")
+   */
   move(request: MoveRequest): MoveResult;
   /**
    * The cover a target has against one attacker's melee, reach or ranged attack (SPEC §5.7),
@@ -636,6 +827,12 @@ export interface Engine {
    * scene.dispose();
    */
   scene(board: BoardInput): Scene;
+  /**
+   * The engine's release and the contract's version.
+   *
+   * @example
+   * engine.version(); // { engine: "aoekit", version: "0.1.0", contract: 1 }
+   */
   version(): VersionInfo;
 }
 
@@ -652,6 +849,11 @@ export interface LoadOptions {
 
 /**
  * Instantiates aoekit.wasm and resolves to an engine. Each call starts its own instance; a
- * loaded engine holds no timer or handle that keeps a Node process alive.
+ * loaded engine holds no timer or handle that keeps a Node process alive. (To run the engine
+ * off the main thread, in a Web Worker: `loadWorker` from `aoekit/worker`.)
+ *
+ * @example
+ * import { load } from "aoekit";
+ * const engine = await load();
  */
 export function load(options?: LoadOptions): Promise<Engine>;

@@ -28,6 +28,39 @@ const WARMUP = [
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
+// BRAND marks an AoekitError. overlay.js makes its errors with a copy of the class
+// (internal/wasm.js: importing index.js would have bundlers emit aoekit.wasm, its default
+// module, into an app that only draws overlays); `instanceof AoekitError` asks for the brand, so
+// that it holds for the errors of every entry of the package (and of another copy of it).
+const BRAND = Symbol.for("aoekit.AoekitError");
+
+/**
+ * The class of every error the engine throws (and the overlay's, and the worker's rejections):
+ * a bad request or a broken rule, with `code`, `message` and, for a notation error or a full
+ * attack's step, `at` (an own property only then, as the module sets it).
+ */
+export class AoekitError extends Error {
+  /**
+   * @param {import("./index.js").ErrorCode} code
+   * @param {string} message
+   * @param {number} [at]
+   */
+  constructor(code, message, at) {
+    super(message);
+    this.code = code;
+    if (at !== undefined) this.at = at;
+  }
+
+  static [Symbol.hasInstance](value) {
+    return value !== null && typeof value === "object" && value[BRAND] === true;
+  }
+
+  static {
+    Object.defineProperty(this.prototype, "name", { value: "AoekitError", writable: true, configurable: true });
+    Object.defineProperty(this.prototype, BRAND, { value: true });
+  }
+}
+
 /**
  * Instantiates aoekit.wasm and resolves to an engine.
  * @param {import("./index.js").LoadOptions} [options]
@@ -142,7 +175,8 @@ class Runtime {
       throw internalError(`the engine exited (code ${code}) and will restart`);
     }
     if (typeof out === "string" || out instanceof Uint8Array) return out;
-    if (out instanceof Error && typeof out.code === "string") throw out;
+    // The module's Error (wasm/browser jsError), as an AoekitError: the same code, message and at.
+    if (out instanceof Error && typeof out.code === "string") throw new AoekitError(out.code, out.message, out.at);
     this.#fail();
     throw internalError(`the engine answered ${typeof out} and will restart`);
   }
@@ -399,9 +433,7 @@ function int32s(bytes) {
 }
 
 function codedError(code, message) {
-  const e = new Error(message);
-  e.code = code;
-  return e;
+  return new AoekitError(code, message);
 }
 
 // internalError is a failure of the engine rather than of the request, reported as the module

@@ -2,9 +2,10 @@
 // (aoekit-overlay.wasm). Hand-written; the request and the errors are the engine's
 // (index.d.ts, CONTRACT.md). See CONTRACT.md, "The overlay".
 
-import type { AoekitError, CoverGrade, LoadOptions, Request, Target } from "./index.js";
+import type { CoverGrade, LoadOptions, Request, Target } from "./index.js";
 
-export type { AoekitError, Request };
+export { AoekitError } from "./index.js";
+export type { Request };
 
 /**
  * Where loadOverlay finds the module: as `load`'s `wasm` option, by default
@@ -191,13 +192,90 @@ export interface Overlay {
 export interface OverlayModule {
   /**
    * Attaches an overlay to a `<canvas>` (one overlay a canvas; its 2-D context is the
-   * overlay's), sizing its backing store for the device pixel ratio.
+   * overlay's), sizing its backing store for the device pixel ratio. In a worker, to an
+   * `OffscreenCanvas`: it has no layout and the worker no window, so its CSS size is
+   * `options.width` × `options.height` (else its size at attach) and its ratio
+   * `options.devicePixelRatio` (else 1).
    *
    * @example
    * const overlay = overlays.attach(document.querySelector("canvas"), { cellSize: 20, offset: { x: 7, y: 11 } });
    */
-  attach(canvas: HTMLCanvasElement, options?: OverlayOptions): Overlay;
+  attach(canvas: HTMLCanvasElement | OffscreenCanvas, options?: OverlayOptions): Overlay;
 }
+
+/**
+ * attachOverlay's options: attach's (`cellSize`, `offset`, `colours`, the view's defaults…),
+ * `wasm` (where the module is, as `loadOverlay`'s) and `onTargets`.
+ *
+ * @example
+ * await attachOverlay(canvas, { cellSize: 50, offset: { x: 0, y: 0 }, onTargets: (targets) => showTargets(targets) });
+ */
+export interface AttachOverlayOptions extends OverlayOptions, LoadOverlayOptions {
+  /** Called after each draw with its targets (`update`'s summary's). */
+  onTargets?: (targets: DrawTarget[]) => void;
+}
+
+/**
+ * An overlay that `attachOverlay` attached. Its methods are synchronous and need no `this`;
+ * each throws an `AoekitError` for a bad request or argument, and every one but `dispose`
+ * throws a `bad_request` once the overlay is disposed.
+ */
+export interface AttachedOverlay {
+  /**
+   * Evaluates `request` — a whole `evaluate` request, board included: the overlay module has an
+   * engine of its own, and cannot see a scene of another module's — and draws its answer,
+   * replacing what was drawn; then calls `onTargets` with its targets, and returns the summary.
+   * A refused request throws the engine's error, leaves the canvas as it was, and calls nothing.
+   *
+   * @example
+   * overlay.update({ template: "Cir2h1", origin: { x: 5, y: 5, z: 0 }, tokens: [{ id: "g1", x: 4, y: 4, z: 0 }] }).count; // 25
+   */
+  update(request: Request, view?: OverlayView): DrawSummary;
+  /**
+   * Erases what the overlay drew.
+   *
+   * @example
+   * overlay.clear();
+   */
+  clear(): void;
+  /**
+   * Erases the drawing and gives the canvas back (its size and the inline style of its size as
+   * before); a second call does nothing. The canvas can be attached again.
+   *
+   * @example
+   * overlay.dispose();
+   */
+  dispose(): void;
+  /**
+   * The square under a point of the canvas, in CSS pixels from its top-left corner.
+   *
+   * @example
+   * overlay.cellAt(117, 121); // { x: 5, y: 5 } with cellSize 20 and offset { x: 7, y: 11 }
+   */
+  cellAt(px: number, py: number): { x: number; y: number };
+  /**
+   * The centre of square (x, y), in CSS pixels from the canvas's top-left corner.
+   *
+   * @example
+   * overlay.pixelOf(5, 5); // { x: 117, y: 121 } with cellSize 20 and offset { x: 7, y: 11 }
+   */
+  pixelOf(x: number, y: number): { x: number; y: number };
+}
+
+/**
+ * Attaches an overlay to a canvas — a `<canvas>`, its 2-D context, or (in a worker) an
+ * `OffscreenCanvas` — and resolves to it. The module, aoekit-overlay.wasm, is loaded once per
+ * page (once per `wasm` URL or module) for every overlay attached this way.
+ *
+ * @example
+ * import { attachOverlay } from "aoekit/overlay";
+ * const overlay = await attachOverlay(canvas, { cellSize: 20, onTargets: (targets) => console.log(targets) });
+ * overlay.update({ template: "Cir2h1", origin: { x: 5, y: 5, z: 0 } });
+ */
+export function attachOverlay(
+  canvas: HTMLCanvasElement | CanvasRenderingContext2D | OffscreenCanvas | OffscreenCanvasRenderingContext2D,
+  options?: AttachOverlayOptions,
+): Promise<AttachedOverlay>;
 
 /**
  * Instantiates aoekit-overlay.wasm (the engine and the renderer) and resolves to the module.

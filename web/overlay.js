@@ -1,7 +1,12 @@
 // aoekit overlay: the engine and a renderer in one WebAssembly module (aoekit-overlay.wasm),
 // which evaluates a request and draws its answer on a <canvas> as the demo draws it.
-// `loadOverlay()` instantiates it; see overlay.d.ts and CONTRACT.md ("The overlay").
-import { checkSize, codedError, encode, instantiate, internalError, loadGo, newGo } from "./internal/wasm.js";
+// `attachOverlay(canvas, options)` attaches one to a canvas, loading the module once per page;
+// `loadOverlay()` instantiates a module of one's own. See overlay.d.ts and CONTRACT.md ("The
+// overlay").
+import { canvasOf, checkSize, codedError, encode, instantiate, internalError, loadGo, moduleError, newGo } from "./internal/wasm.js";
+
+// index.js's error class, as far as instanceof can tell (internal/wasm.js says why a copy).
+export { AoekitError } from "./internal/wasm.js";
 
 // The global under which the module finds the object to register its functions on
 // (wasm/overlay/main_js.go); it exists only while the module's main runs.
@@ -19,6 +24,80 @@ const EXPORTS = {
 
 function isPoint(out) {
   return out !== null && typeof out === "object" && typeof out.x === "number" && typeof out.y === "number";
+}
+
+// The modules attachOverlay loaded, by source (the default's key is DEFAULT; a string, a URL's
+// href, a WebAssembly.Module): a promise of each, so that a page (or a worker) instantiates a
+// module once however many canvases it draws on. Bytes and a Response are not kept: each
+// attachOverlay given one loads its own instance.
+const modules = new Map();
+const DEFAULT = Symbol("aoekit-overlay.wasm");
+
+function shared(wasm) {
+  const key = wasm === undefined || wasm === null ? DEFAULT
+    : typeof wasm === "string" || wasm instanceof WebAssembly.Module ? wasm
+    : wasm instanceof URL ? wasm.href : null;
+  if (key === null) return loadOverlay({ wasm });
+  let loading = modules.get(key);
+  if (loading === undefined) {
+    loading = loadOverlay(key === DEFAULT ? {} : { wasm });
+    modules.set(key, loading);
+    // A module that failed to load is not kept: the next attachOverlay tries again.
+    loading.catch(() => modules.get(key) === loading && modules.delete(key));
+  }
+  return loading;
+}
+
+/**
+ * Attaches an overlay to a canvas (a `<canvas>`, an OffscreenCanvas, or the 2-D context of
+ * either), loading aoekit-overlay.wasm once per page for every overlay attached this way.
+ * @param {HTMLCanvasElement | OffscreenCanvas | CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D} target
+ * @param {import("./overlay.js").AttachOverlayOptions} [options]
+ * @returns {Promise<import("./overlay.js").AttachedOverlay>}
+ */
+export async function attachOverlay(target, options) {
+  // onTargets and wasm are this function's; the rest are attach's options, which the module
+  // reads and checks (so anything but an object is its error to report).
+  let attachOptions = options;
+  let onTargets;
+  let wasm;
+  if (options !== null && typeof options === "object" && !Array.isArray(options)) {
+    ({ onTargets, wasm, ...attachOptions } = options);
+  }
+  if (onTargets !== undefined && onTargets !== null && typeof onTargets !== "function") {
+    throw codedError("bad_request", `attach: options.onTargets: expected a function, got ${typeof onTargets}`);
+  }
+  const overlays = await shared(wasm);
+  const overlay = overlays.attach(canvasOf(target), attachOptions);
+  let disposed = false;
+  const live = (name) => {
+    if (disposed) throw codedError("bad_request", `aoekit overlay: ${name} after dispose: this overlay was disposed; attach the canvas again`);
+  };
+  return Object.freeze({
+    update(request, view) {
+      live("update");
+      const summary = overlay.draw(request, view);
+      if (onTargets) onTargets(summary.targets);
+      return summary;
+    },
+    clear() {
+      live("clear");
+      overlay.clear();
+    },
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      overlay.detach();
+    },
+    cellAt(px, py) {
+      live("cellAt");
+      return overlay.cellAt(px, py);
+    },
+    pixelOf(x, y) {
+      live("pixelOf");
+      return overlay.pixelOf(x, y);
+    },
+  });
 }
 
 /**
@@ -130,7 +209,7 @@ class Runtime {
       this.#fail();
       throw internalError(`the overlay exited (code ${code}) and will restart`);
     }
-    if (out instanceof Error && typeof out.code === "string") throw out;
+    if (out instanceof Error && typeof out.code === "string") throw moduleError(out);
     if (EXPORTS[name](out)) return out;
     this.#fail();
     throw internalError(`the overlay answered ${typeof out} and will restart`);

@@ -13,40 +13,60 @@ import (
 )
 
 // An overlay is one canvas an overlay draws on, through dom/v2's CanvasRenderingContext2D.
+// The canvas is a <canvas> element or an OffscreenCanvas (one a page handed a worker with
+// transferControlToOffscreen): dom/v2's canvas and context types only wrap a js.Value and call
+// its methods by name, which an OffscreenCanvas and its OffscreenCanvasRenderingContext2D have
+// too; what an OffscreenCanvas lacks — a tag, a style, a layout — is not read for it.
 type overlay struct {
 	canvas *dom.HTMLCanvasElement
 	ctx    *dom.CanvasRenderingContext2D
 	set    *settings
+	// An OffscreenCanvas: its CSS size is options.width and options.height, or its size at
+	// attach; its device pixel ratio, options.devicePixelRatio (a worker has no window).
+	offscreen bool
 	// The canvas's CSS size as attach found it, used while the canvas is not laid out (not in
 	// the document, or hidden); then, after each fit, the size drawn for.
 	cssW, cssH float64
 	scale      float64 // backing-store pixels a CSS pixel, as last fitted
 }
 
-// newOverlay attaches to v, which must be a <canvas> with a 2-D context. A canvas that its CSS
-// does not size (its CSS size is its width and height attributes) gets that size as its inline
-// style, so that the larger backing store does not make it larger on the page; options.width
-// and options.height set its style.
+// newOverlay attaches to v, which must be a <canvas> or an OffscreenCanvas with a 2-D context.
+// A canvas that its CSS does not size (its CSS size is its width and height attributes) gets
+// that size as its inline style, so that the larger backing store does not make it larger on
+// the page; options.width and options.height set its style.
 func newOverlay(v js.Value, s *settings) (*overlay, *engine.Error) {
+	const want = "attach: expected a <canvas> element (an HTMLCanvasElement) or an OffscreenCanvas, got "
 	if v.Type() != js.TypeObject {
-		return nil, badRequest("attach: expected a <canvas> element (an HTMLCanvasElement), got " + typeName(v))
+		return nil, badRequest(want + typeName(v))
 	}
 	// A <canvas> of this window or of another (an iframe's): its tag, not its constructor.
 	// (dom.WrapElement would tell it by its constructor, and link a wrapper for every kind of
-	// element into the module.)
-	if tag := v.Get("tagName"); tag.Type() != js.TypeString || tag.String() != "CANVAS" || v.Get("getContext").Type() != js.TypeFunction {
+	// element into the module.) An OffscreenCanvas has no tag, and transferToImageBitmap.
+	tag := v.Get("tagName")
+	offscreen := tag.Type() == js.TypeUndefined && v.Get("transferToImageBitmap").Type() == js.TypeFunction
+	if !offscreen && (tag.Type() != js.TypeString || tag.String() != "CANVAS") || v.Get("getContext").Type() != js.TypeFunction {
 		what := typeName(v)
 		if tag.Type() == js.TypeString {
 			what = "a <" + lower(tag.String()) + "> element"
 		}
-		return nil, badRequest("attach: expected a <canvas> element (an HTMLCanvasElement), got " + what)
+		return nil, badRequest(want + what)
 	}
 	canvas := &dom.HTMLCanvasElement{BasicHTMLElement: &dom.BasicHTMLElement{BasicElement: &dom.BasicElement{BasicNode: &dom.BasicNode{Value: v}}}}
 	ctx := canvas.GetContext2d()
 	if ctx.Value.Type() != js.TypeObject {
 		return nil, badRequest("attach: the canvas has no 2-D context (it already has another kind, such as webgl)")
 	}
-	o := &overlay{canvas: canvas, ctx: ctx, set: s, scale: 1}
+	o := &overlay{canvas: canvas, ctx: ctx, set: s, scale: 1, offscreen: offscreen}
+	if offscreen {
+		o.cssW, o.cssH = s.width, s.height
+		if o.cssW == 0 {
+			o.cssW = float64(canvas.Width())
+		}
+		if o.cssH == 0 {
+			o.cssH = float64(canvas.Height())
+		}
+		return o, nil
+	}
 	style := canvas.Style()
 	for _, d := range []struct {
 		prop      string
@@ -76,13 +96,13 @@ func newOverlay(v js.Value, s *settings) (*overlay, *engine.Error) {
 func (o *overlay) fit() (bw, bh int) {
 	w, h := o.set.width, o.set.height
 	if w == 0 {
-		if cw := o.canvas.Get("clientWidth").Float(); cw > 0 {
+		if cw := o.client("clientWidth"); cw > 0 {
 			o.cssW = cw
 		}
 		w = o.cssW
 	}
 	if h == 0 {
-		if ch := o.canvas.Get("clientHeight").Float(); ch > 0 {
+		if ch := o.client("clientHeight"); ch > 0 {
 			o.cssH = ch
 		}
 		h = o.cssH
@@ -101,6 +121,15 @@ func (o *overlay) fit() (bw, bh int) {
 		o.canvas.SetHeight(bh)
 	}
 	return bw, bh
+}
+
+// client is the canvas's laid-out size, clientWidth or clientHeight; 0 for an OffscreenCanvas,
+// which has none.
+func (o *overlay) client(name string) float64 {
+	if o.offscreen {
+		return 0
+	}
+	return o.canvas.Get(name).Float()
 }
 
 // clear erases the whole backing store.

@@ -6,9 +6,16 @@
 // build of its own so that the engine-only module, aoekit.wasm, stays small: only the files of
 // this package built for js/wasm import dom/v2.
 //
-// The loader web/overlay.js (loadOverlay) hands main an object under a handshake name, as
-// web/index.js does for aoekit.wasm; built on its own, the module registers on a new global,
-// globalThis.aoekitOverlay. Either way it registers:
+// It draws on an OffscreenCanvas as well, in a worker (web/engine-worker.js, for the worker
+// engine's attachOverlay): dom/v2's canvas and context types only wrap a js.Value and call its
+// methods by name, which an OffscreenCanvas and its 2-D context have. What it reads of a
+// <canvas> that an OffscreenCanvas lacks — its tag, its style, its laid-out size — is not read
+// for one, and a worker has no window's devicePixelRatio (1 then): options.width, height and
+// devicePixelRatio, which the page measures, stand for them.
+//
+// The loader web/overlay.js (attachOverlay, loadOverlay) hands main an object under a handshake
+// name, as web/index.js does for aoekit.wasm; built on its own, the module registers on a new
+// global, globalThis.aoekitOverlay. Either way it registers:
 //
 //	attach(canvas, options) → handle (a number)
 //	draw(handle, requestJSON, view?) → summary JSON text

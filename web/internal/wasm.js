@@ -6,6 +6,28 @@
 // its behaviour cannot change through this file); only instantiate and fromResponse take the
 // module's file name, for their messages.
 
+// AoekitError is index.js's class, copied (see BRAND there): importing index.js would have
+// bundlers emit its default module, aoekit.wasm, into an app that only draws overlays. Either
+// class's `instanceof` holds for the other's errors.
+const BRAND = Symbol.for("aoekit.AoekitError");
+
+export class AoekitError extends Error {
+  constructor(code, message, at) {
+    super(message);
+    this.code = code;
+    if (at !== undefined) this.at = at;
+  }
+
+  static [Symbol.hasInstance](value) {
+    return value !== null && typeof value === "object" && value[BRAND] === true;
+  }
+
+  static {
+    Object.defineProperty(this.prototype, "name", { value: "AoekitError", writable: true, configurable: true });
+    Object.defineProperty(this.prototype, BRAND, { value: true });
+  }
+}
+
 // Go is Go's JavaScript support (wasm_exec.js, copied from the Go that built the modules),
 // imported by the first loadGo(): importing a loader has no side effects.
 let Go = null;
@@ -189,13 +211,26 @@ export function encode(value) {
 }
 
 export function codedError(code, message) {
-  const e = new Error(message);
-  e.code = code;
-  return e;
+  return new AoekitError(code, message);
+}
+
+// moduleError is an Error a module answered (code, message and maybe at, set by Go) as an
+// AoekitError with the same fields.
+export function moduleError(err) {
+  return new AoekitError(err.code, err.message, err.at);
 }
 
 // internalError is a failure of the engine rather than of the request, reported as the module
 // reports a recovered panic.
 export function internalError(message) {
   return codedError("bad_request", `internal error: ${message}`);
+}
+
+// canvasOf is the canvas of target: a 2-D context's canvas (it has one, and no getContext), or
+// target itself, which the overlay module checks.
+export function canvasOf(target) {
+  if (target !== null && typeof target === "object" && typeof target.getContext !== "function" && target.canvas !== null && typeof target.canvas === "object") {
+    return target.canvas;
+  }
+  return target;
 }

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  CODES, CONTRACT_FROM_CASTER, CONTRACT_REQUEST, FULL_ATTACK_REQUEST, MOVE_REQUEST, PACKAGE, checkMove, checkResult, engine, load, thrown,
+  AoekitError, CODES, CONTRACT_FROM_CASTER, CONTRACT_REQUEST, FULL_ATTACK_REQUEST, MOVE_REQUEST, PACKAGE, checkMove, checkResult, engine, load, thrown,
 } from "./helpers.mjs";
 
 test("load resolves to the CONTRACT engine, with synchronous methods that need no this", async () => {
@@ -148,6 +148,26 @@ test("bad_notation carries the 1-based position (SPEC §2.2)", async () => {
   assert.equal(err.message, "Con4: a cone needs a direction (N, NE, E, SE, S, SW, W, NW) at position 5");
   assert.equal(thrown(() => e.parse("Lin5SW2"), "bad_notation").at, 7);
   assert.equal(thrown(() => e.evaluate({ template: "Lin5SW2", caster }), "bad_notation").at, 7, "evaluate reports notation errors too");
+});
+
+test("errors are AoekitErrors: code and at are own fields (at only where it has a value), as the module sets them", async () => {
+  const e = await engine();
+  const notation = thrown(() => e.parse("Con4"), "bad_notation");
+  assert.deepEqual([Object.keys(notation), notation.name, String(notation)], [["code", "at"], "AoekitError", `AoekitError: ${notation.message}`]);
+  assert.deepEqual({ ...notation }, { code: "bad_notation", at: 5 });
+  const request = thrown(() => e.evaluate(1n), "bad_request"); // made by the loader, not the module
+  assert.deepEqual([Object.keys(request), "at" in request], [["code"], false]);
+  assert.deepEqual(Object.keys(thrown(() => e.fullAttack({ steps: [{ attack: "main", extra: true }] }), "not_declared")), ["code", "at"]);
+  const made = new AoekitError("out_of_range", "too far");
+  assert.ok(made instanceof Error && made instanceof AoekitError);
+  assert.deepEqual([made.code, made.message, "at" in made, made.name], ["out_of_range", "too far", false, "AoekitError"]);
+  assert.equal(new AoekitError("bad_notation", "x", 0).at, 0);
+  // overlay.js and worker.js make theirs with a copy of the class: instanceof holds across them.
+  const { AoekitError: OverlayError } = await import("aoekit/overlay");
+  const { AoekitError: WorkerError } = await import("aoekit/worker");
+  assert.ok(notation instanceof OverlayError && notation instanceof WorkerError);
+  assert.ok(new OverlayError("bad_request", "x") instanceof AoekitError && new WorkerError("bad_request", "x") instanceof AoekitError);
+  assert.ok(!(new Error("x") instanceof AoekitError) && !(Object.assign(new Error("x"), { code: "bad_request" }) instanceof OverlayError));
 });
 
 test("out_of_range says the distance and the range (SPEC §2.9)", async () => {

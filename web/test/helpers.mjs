@@ -8,9 +8,9 @@ import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { load } from "aoekit"; // the package entry (self-reference through package.json "exports")
+import { AoekitError, load } from "aoekit"; // the package entry (self-reference through package.json "exports")
 
-export { load };
+export { AoekitError, load };
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const WEB = join(ROOT, "web");
@@ -109,12 +109,13 @@ export function thrown(fn, code) {
 }
 
 /**
- * checkError: a CONTRACT error, with `at` only on notation errors that have one (1-based) and on a
+ * checkError: a CONTRACT error (an AoekitError), with `at` only on notation errors that have one (1-based) and on a
  * full attack's errors about a step (its 0-based index, which the message names), and no panic
  * behind it.
  */
 export function checkError(err) {
   assert.ok(err instanceof Error, `not an Error: ${err}`);
+  assert.ok(err instanceof AoekitError && err.name === "AoekitError", `not an AoekitError: ${err}`);
   assert.ok(CODES.includes(err.code), `code ${err.code} is not a CONTRACT code (${err.message})`);
   assert.equal(typeof err.message, "string");
   assert.ok(err.message.length > 0, "empty message");
@@ -216,6 +217,48 @@ export function buildCrasher(dir) {
     stdio: ["ignore", "inherit", "inherit"],
   });
   return out;
+}
+
+/**
+ * contractExamples returns the ```html examples of CONTRACT.md's section under heading (up to
+ * the next heading of its level or above), each instrumented as the README's examples are: a
+ * line ending in `// → value` pushes [its line in CONTRACT.md, the expression before the
+ * comment, the value] onto window.__checks, and window.__done is "yes" once the script ran
+ * (the error's message if it threw).
+ */
+export function contractExamples(heading) {
+  const contract = readFileSync(join(ROOT, "web", "CONTRACT.md"), "utf8");
+  const start = contract.indexOf(`\n${heading}`) + 1;
+  assert.ok(start > 0, `CONTRACT.md has no ${heading}`);
+  const level = /^#+/.exec(heading)[0];
+  const next = contract.slice(start + heading.length).search(new RegExp(`^#{1,${level.length}} `, "m"));
+  const section = contract.slice(start, next < 0 ? undefined : start + heading.length + next);
+  const out = [];
+  for (const m of section.matchAll(/^```html\n([\s\S]*?)^```$/gm)) {
+    const first = contract.slice(0, start + m.index).split("\n").length + 1;
+    let checks = 0;
+    const html = m[1].split("\n").map((text, i) => {
+      const c = /^(?!\s*(?:const|let|var|import)\b)(\s*)(.+?);?\s*\/\/ → (.+)$/.exec(text);
+      if (!c) return text;
+      checks++;
+      return `${c[1]}window.__checks.push([${first + i}, ${c[2]}, ${c[3]}]);`;
+    }).join("\n")
+      .replace('<script type="module">', '<script type="module">\nwindow.__checks = [];\nwindow.addEventListener("error", (e) => { window.__done = String(e.message); });')
+      .replace("</script>", 'window.__done = "yes";\n</script>');
+    out.push({ html, checks, first });
+  }
+  return out;
+}
+
+/** buildOverlay builds wasm/overlay into dir (with the build tags given) and returns its bytes. */
+export function buildOverlay(dir, tags = "") {
+  const out = join(dir, tags ? `aoekit-overlay-${tags}.wasm` : "aoekit-overlay.wasm");
+  execFileSync(GO, ["build", "-trimpath", "-ldflags=-s -w", ...(tags ? ["-tags", tags] : []), "-o", out, "./wasm/overlay"], {
+    cwd: ROOT,
+    env: { ...process.env, GOOS: "js", GOARCH: "wasm" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return readFileSync(out);
 }
 
 const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css", ".wasm": "application/wasm" };

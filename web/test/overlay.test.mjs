@@ -5,16 +5,15 @@
 // Errors come back as the engine's, a detached overlay says so, and the module keeps working.
 // The module is built here from the sources (as make overlay builds it), so the test never runs
 // a stale one. Skipped, loudly, where /usr/bin/chromium is absent (CI=1 makes it required).
-// CONTRACT's example ("The overlay") runs as printed, each `// → value` line checked; a module
+// CONTRACT's examples ("The overlay") run as printed, each `// → value` line checked; a module
 // whose Go program ends (a test build, -tags overlaycrash) is replaced, its overlays attached
 // again. A screenshot goes to build/screenshots/overlay.png.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { GO, ROOT, WEB, chromium, engine, serve, tempDir } from "./helpers.mjs";
+import { ROOT, WEB, buildOverlay, chromium, contractExamples, engine, serve, tempDir } from "./helpers.mjs";
 
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
 
@@ -95,17 +94,6 @@ const PROBES = () => {
 
 /** The CSS pixel of a point (x, y) of the board, in squares. */
 const at = (x, y) => [OFFSET.x + x * CELL, OFFSET.y + y * CELL];
-
-/** buildOverlay builds wasm/overlay into dir (with the build tags given) and returns its bytes. */
-function buildOverlay(dir, tags = "") {
-  const out = join(dir, tags ? `aoekit-overlay-${tags}.wasm` : "aoekit-overlay.wasm");
-  execFileSync(GO, ["build", "-trimpath", "-ldflags=-s -w", ...(tags ? ["-tags", tags] : []), "-o", out, "./wasm/overlay"], {
-    cwd: ROOT,
-    env: { ...process.env, GOOS: "js", GOARCH: "wasm" },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  return readFileSync(out);
-}
 
 test("the overlay draws in Chromium: cells, rings, cover lines, badges, walls; devicePixelRatio 1 and 2", async (t) => {
   const browser = await chromium(t);
@@ -313,44 +301,36 @@ test("the overlay draws in Chromium: cells, rings, cover lines, badges, walls; d
   }
 });
 
-// CONTRACT.md's example, run as printed in a page beside the package's web/ folder (served as
-// ./aoekit/): each line ending in `// → value` is checked, the expression before the comment
-// against the value (as the README's examples are).
-test("CONTRACT The overlay: the example gives the answers it prints", async (t) => {
-  const contract = readFileSync(join(ROOT, "web", "CONTRACT.md"), "utf8");
-  const section = contract.slice(contract.indexOf("### The overlay"));
-  const m = /^```html\n([\s\S]*?)^```$/m.exec(section);
-  assert.ok(m, "CONTRACT's overlay section has an html example");
-  const first = contract.slice(0, contract.indexOf("### The overlay") + m.index).split("\n").length + 1;
-  let checks = 0;
-  const html = m[1].split("\n").map((text, i) => {
-    const c = /^(?!\s*(?:const|let|var|import)\b)(\s*)(.+?);?\s*\/\/ → (.+)$/.exec(text);
-    if (!c) return text;
-    checks++;
-    return `${c[1]}window.__checks.push([${first + i}, ${c[2]}, ${c[3]}]);`;
-  }).join("\n").replace('<script type="module">', '<script type="module">\nwindow.__checks = [];\nwindow.addEventListener("error", (e) => { window.__done = String(e.message); });');
-  assert.ok(checks >= 4, `${checks} checked lines`);
+// CONTRACT.md's examples (attachOverlay's and loadOverlay's), run as printed in a page beside
+// the package's web/ folder (served as ./aoekit/): each line ending in `// → value` is checked,
+// the expression before the comment against the value (as the README's examples are).
+test("CONTRACT The overlay: the examples give the answers they print", async (t) => {
+  const examples = contractExamples("### The overlay");
+  assert.equal(examples.length, 2, "CONTRACT's overlay section has two html examples");
+  for (const { checks } of examples) assert.ok(checks >= 3, `${checks} checked lines`);
   const browser = await chromium(t);
   if (!browser) return;
   const dir = tempDir(t, "aoekit-overlay-contract-");
   symlinkSync(WEB, join(dir, "aoekit"));
   const wasm = buildOverlay(dir);
-  const page0 = html.replace("</script>", "window.__done = \"yes\";\n</script>");
-  const base = await serve(t, dir, { pages: { "/example.html": page0, "/aoekit/aoekit-overlay.wasm": wasm } });
+  const pages = Object.fromEntries(examples.map((e, i) => [`/example-${i}.html`, e.html]));
+  const base = await serve(t, dir, { pages: { ...pages, "/aoekit/aoekit-overlay.wasm": wasm } });
   for (const dpr of [1, 2]) {
     const context = await browser.newContext({ deviceScaleFactor: dpr });
     t.after(() => context.close());
-    const page = await context.newPage();
-    const errors = [];
-    page.on("pageerror", (err) => errors.push(err.message));
-    await page.goto(`${base}/example.html`);
-    const done = await page.waitForFunction(() => window.__done, null, { timeout: 30_000 }).then((h) => h.jsonValue());
-    assert.equal(done, "yes", `the example failed: ${done} ${errors}`);
-    assert.deepEqual(errors, []);
-    const results = await page.evaluate(() => window.__checks);
-    assert.equal(results.length, checks, "every checked line ran");
-    for (const [line, actual, expected] of results) {
-      assert.deepEqual(actual, expected, `CONTRACT.md:${line} (devicePixelRatio ${dpr}): the example prints ${JSON.stringify(expected)}, the overlay answers ${JSON.stringify(actual)}`);
+    for (const [i, { checks }] of examples.entries()) {
+      const page = await context.newPage();
+      const errors = [];
+      page.on("pageerror", (err) => errors.push(err.message));
+      await page.goto(`${base}/example-${i}.html`);
+      const done = await page.waitForFunction(() => window.__done, null, { timeout: 30_000 }).then((h) => h.jsonValue());
+      assert.equal(done, "yes", `example ${i} failed: ${done} ${errors}`);
+      assert.deepEqual(errors, []);
+      const results = await page.evaluate(() => window.__checks);
+      assert.equal(results.length, checks, "every checked line ran");
+      for (const [line, actual, expected] of results) {
+        assert.deepEqual(actual, expected, `CONTRACT.md:${line} (devicePixelRatio ${dpr}): the example prints ${JSON.stringify(expected)}, the overlay answers ${JSON.stringify(actual)}`);
+      }
     }
   }
 });
@@ -400,4 +380,92 @@ test("a dead instance is replaced and its overlays attached again", async (t) =>
   assert.deepEqual(out.cell, { x: 2, y: 2 });
   assert.match(out.detached, /draw after detach/);
   assert.equal(out.again, 9);
+});
+
+// attachOverlay: the module loaded once for every canvas of the page; a canvas or its 2-D
+// context; update draws and calls onTargets with the targets; errors are AoekitErrors; dispose
+// gives the canvas back, and refuses every later call.
+test("attachOverlay: one module a page, update and onTargets, a context as the target, errors, dispose", async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const wasm = buildOverlay(tempDir(t, "aoekit-attach-"));
+  const page0 = `<!doctype html><meta charset="utf-8">
+<canvas id="a" width="300" height="240"></canvas><canvas id="b" width="200" height="200"></canvas><canvas id="c" width="50" height="50"></canvas>
+<script type="module">
+import { attachOverlay } from "/overlay.js";
+import { AoekitError } from "/index.js";
+const request = ${JSON.stringify(REQUEST)};
+const out = {};
+const failure = async (f) => { try { await f(); return null; } catch (e) { return { code: e.code, message: e.message, aoekit: e instanceof AoekitError, name: e.name }; } };
+try {
+  const targets = [];
+  const canvas = document.getElementById("a");
+  const [a, b] = await Promise.all([
+    attachOverlay(canvas, { cellSize: ${CELL}, offset: ${JSON.stringify(OFFSET)}, onTargets: (t) => targets.push(t) }),
+    attachOverlay(document.getElementById("b").getContext("2d"), { cellSize: 10 }),
+  ]);
+  out.summary = a.update(request, { lines: "all" });
+  out.targets = [...targets];
+  const dpr = canvas.width / 300;
+  const px = (x, y) => [...canvas.getContext("2d").getImageData(Math.floor(x * dpr), Math.floor(y * dpr), 1, 1).data];
+  out.inside = px(${OFFSET.x + 3.5 * CELL}, ${OFFSET.y + 7.5 * CELL});
+  out.b = b.update({ template: "Cir1h1", origin: { x: 2, y: 2 } }).count;
+  out.fetched = performance.getEntriesByType("resource").filter((e) => e.name.endsWith("/aoekit-overlay.wasm")).length;
+  out.geo = [a.pixelOf(5, 5), a.cellAt(117, 121)];
+  out.errors = {
+    request: await failure(() => a.update({ template: "Con4", origin: { x: 1, y: 1 } })),
+    body: await failure(() => attachOverlay(document.body)),
+    onTargets: await failure(() => attachOverlay(document.getElementById("c"), { onTargets: "no" })),
+    option: await failure(() => attachOverlay(document.getElementById("c"), { cellSize: "20" })),
+    twice: await failure(() => attachOverlay(canvas)),
+  };
+  out.targetsAfterError = targets.length;
+  a.clear();
+  out.cleared = px(${OFFSET.x + 3.5 * CELL}, ${OFFSET.y + 7.5 * CELL});
+  a.dispose();
+  a.dispose();
+  out.after = { width: canvas.width, height: canvas.height, style: canvas.getAttribute("style") };
+  out.afterDispose = await failure(() => a.update(request));
+  out.cellAtAfterDispose = await failure(() => a.cellAt(1, 1));
+  const again = await attachOverlay(canvas, { cellSize: 10 });
+  out.again = again.update(request).count;
+  out.keys = Object.keys(again).sort();
+} catch (e) {
+  out.error = String(e && e.stack || e);
+}
+window.out = out;
+</script>`;
+  const base = await serve(t, WEB, { pages: { "/attach.html": page0, "/aoekit-overlay.wasm": wasm } });
+  const expected = (await engine()).evaluate(REQUEST);
+  const summary = {
+    count: expected.count,
+    targets: expected.targets.map(({ id, inArea, affected, reason, cover, bonus }) => ({ id, inArea, affected, ...(reason ? { reason } : {}), cover, bonus })),
+  };
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  await page.goto(`${base}/attach.html`);
+  const out = await page.waitForFunction(() => window.out, null, { timeout: 30_000 }).then((h) => h.jsonValue());
+  await page.close();
+  assert.equal(out.error, undefined, out.error);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(out.summary, summary);
+  assert.deepEqual(out.targets, [summary.targets], "onTargets: the draw's targets");
+  assert.ok(AREA.every((v, i) => Math.abs(out.inside[i] - v) <= 3), `the area: ${out.inside}`);
+  assert.equal(out.b, 9, "a 2-D context as the target");
+  assert.equal(out.fetched, 1, "the module is fetched once for the page");
+  assert.deepEqual(out.geo, [{ x: 117, y: 121 }, { x: 5, y: 5 }]);
+  assert.deepEqual(out.errors.request, { code: "bad_notation", message: "Con4: a cone needs a direction (N, NE, E, SE, S, SW, W, NW) at position 5", aoekit: true, name: "AoekitError" });
+  assert.match(out.errors.body.message, /^attach: expected a <canvas> element \(an HTMLCanvasElement\) or an OffscreenCanvas, got a <body> element$/);
+  assert.equal(out.errors.onTargets.message, "attach: options.onTargets: expected a function, got string");
+  assert.equal(out.errors.option.message, "attach: options.cellSize: expected a number, got a string");
+  assert.match(out.errors.twice.message, /^attach: this canvas already has an overlay/);
+  for (const [name, e] of Object.entries(out.errors)) assert.ok(e.aoekit && e.code === "bad_request" || name === "request", `${name}: ${JSON.stringify(e)}`);
+  assert.equal(out.targetsAfterError, 1, "no onTargets for a refused request");
+  assert.equal(out.cleared[3], 0);
+  assert.deepEqual(out.after, { width: 300, height: 240, style: "" });
+  assert.match(out.afterDispose.message, /^aoekit overlay: update after dispose: /);
+  assert.match(out.cellAtAfterDispose.message, /^aoekit overlay: cellAt after dispose: /);
+  assert.equal(out.again, 25);
+  assert.deepEqual(out.keys, ["cellAt", "clear", "dispose", "pixelOf", "update"]);
 });

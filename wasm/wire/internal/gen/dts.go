@@ -151,11 +151,23 @@ func typeDoc(s *structType) string {
 	return string(unicode.ToUpper(r)) + rest[n:]
 }
 
-// iface writes the interface of the type whose key is name, named by its ident.
-func (g *dtsGen) iface(name string) (string, error) {
+// iface writes the interface of the type whose key is name, named by its ident or, given, as:
+// {{interface "Template" "TemplateFields"}} for a type whose ident the template declares
+// itself (a union of shapes), with the fields of them all.
+func (g *dtsGen) iface(name string, as ...string) (string, error) {
 	s := g.m.structs[name]
 	if s == nil {
 		return "", errors.New("index.d.ts.tmpl: no struct " + name + " in " + dirOf(name))
+	}
+	ident := s.ident
+	switch {
+	case len(as) > 1:
+		return "", errors.New("index.d.ts.tmpl: {{interface \"" + name + "\"}} takes one name to write it as")
+	case len(as) == 1:
+		if !identifier.MatchString(as[0]) || identifier.FindString(as[0]) != as[0] {
+			return "", errors.New("index.d.ts.tmpl: " + strconv.Quote(as[0]) + " is not a TypeScript name")
+		}
+		ident = as[0]
 	}
 	if g.written[name] {
 		return "", errors.New("index.d.ts.tmpl: " + name + " written twice")
@@ -166,7 +178,7 @@ func (g *dtsGen) iface(name string) (string, error) {
 	}
 	var b strings.Builder
 	b.WriteString(strings.TrimSuffix(jsdoc(typeDoc(s), ""), "\n"))
-	b.WriteString("\nexport interface " + s.ident + " {\n")
+	b.WriteString("\nexport interface " + ident + " {\n")
 	for _, f := range s.wired() {
 		t, err := g.m.fieldType(f)
 		if err != nil {

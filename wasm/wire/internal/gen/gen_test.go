@@ -242,3 +242,36 @@ export type CellTuple = number[];
 		t.Errorf("got %v\n%s\nwant\n%s", err, got, want)
 	}
 }
+
+// TestDeclarationsAs: {{interface "T" "TFields"}} writes T's fields under another name, for a
+// template that declares T itself (a union); T must then be declared, and the name must be one.
+func TestDeclarationsAs(t *testing.T) {
+	m := modelOf(t, "// Result is an answer.\ntype Result struct {\n\tT T `json:\"t\"`\n}\n\n// T is a t.\ntype T struct {\n\tX int `json:\"x\"`\n}")
+	gen := func(tmpl string) (string, error) {
+		got, err := (&dtsGen{m: m, tmpl: tmpl, reached: map[string]bool{}, written: map[string]bool{}}).generate([]string{"Result"})
+		return string(got), err
+	}
+	got, err := gen(`{{interface "Result"}}` + "\n" + `{{interface "T" "TFields"}}` + "\nexport type T = TFields & { x: 1 };\n")
+	want := `/** An answer. */
+export interface Result {
+  t: T;
+}
+/** A t. */
+export interface TFields {
+  x: number;
+}
+export type T = TFields & { x: 1 };
+`
+	if err != nil || got != want {
+		t.Errorf("got %v\n%s\nwant\n%s", err, got, want)
+	}
+	for tmpl, msg := range map[string]string{
+		`{{interface "Result"}}` + "\n" + `{{interface "T" "TFields"}}`:         "Result.T: the TypeScript type T is not declared",
+		`{{interface "Result"}}` + "\n" + `{{interface "T" "T Fields"}}`:        `"T Fields" is not a TypeScript name`,
+		`{{interface "Result"}}` + "\n" + `{{interface "T" "TFields" "Other"}}`: "takes one name",
+	} {
+		if _, err := gen(tmpl); err == nil || !strings.Contains(err.Error(), msg) {
+			t.Errorf("%s: got %v, want %q", tmpl, err, msg)
+		}
+	}
+}

@@ -1,0 +1,295 @@
+// aoekit/worker: the engine off the main thread. `loadWorker()` starts a module Web Worker
+// (engine-worker.js) that runs aoekit.wasm with load(), and resolves to an engine with the same
+// methods, each returning a promise of the same value; see worker.d.ts and CONTRACT.md ("Off
+// the main thread").
+
+// AoekitError is index.js's error class, as far as instanceof can tell (internal/wasm.js says
+// why a copy: importing index.js would add nothing here but aoekit.wasm to a bundle's page).
+import { AoekitError, canvasOf, codedError, encode } from "./internal/wasm.js";
+
+export { AoekitError };
+
+/**
+ * Starts the engine in a Web Worker and resolves to an engine whose methods return promises.
+ * @param {import("./worker.js").LoadWorkerOptions} [options]
+ * @returns {Promise<import("./worker.js").WorkerEngine>}
+ */
+export async function loadWorker(options = {}) {
+  if (options !== null && typeof options !== "object") {
+    throw new TypeError("aoekit: loadWorker(options) takes an object, such as { wasm: url }");
+  }
+  if (typeof Worker !== "function") {
+    throw new Error("aoekit: loadWorker() needs Web Workers, which this host does not have (Node has worker_threads, not Web Workers): use load() from \"aoekit\" here");
+  }
+  const given = options?.worker;
+  let worker;
+  if (given === undefined || given === null) {
+    // Written out so, for bundlers (Vite, webpack) to find the worker and bundle it.
+    worker = new Worker(new URL("./engine-worker.js", import.meta.url), { type: "module" });
+  } else if (typeof given === "string" || given instanceof URL) {
+    worker = new Worker(given, { type: "module" });
+  } else if (typeof given.postMessage === "function" && typeof given.terminate === "function") {
+    worker = given;
+  } else {
+    throw new TypeError("aoekit: options.worker must be a Worker running engine-worker.js, or its URL");
+  }
+  const link = new Link(worker);
+  try {
+    await link.call("load", [{ wasm: await portable(options?.wasm, "aoekit.wasm") }]);
+  } catch (err) {
+    link.close();
+    throw err;
+  }
+  return link.engine();
+}
+
+// A Link is the page's end of one worker: calls by id, answered in any order.
+class Link {
+  #worker;
+  #pending = new Map(); // id → { resolve, reject }
+  #nextId = 1;
+  #closed = false;
+  #started = false;
+
+  constructor(worker) {
+    this.#worker = worker;
+    worker.addEventListener("message", (event) => this.#answer(event.data));
+    worker.addEventListener("error", (event) => {
+      event.preventDefault?.();
+      const why = event.message || "engine-worker.js could not be loaded, or failed";
+      this.#failAll(this.#started
+        ? codedError("bad_request", `internal error: the engine's worker failed (${why})`)
+        : new Error(`aoekit: the engine's worker did not start (${why})`));
+    });
+  }
+
+  #answer(data) {
+    const call = this.#pending.get(data?.id);
+    if (call === undefined) return;
+    this.#pending.delete(data.id);
+    this.#started = true;
+    if ("error" in data) call.reject(rebuild(data.error));
+    else call.resolve(data.ok);
+  }
+
+  #failAll(err) {
+    for (const call of this.#pending.values()) call.reject(err);
+    this.#pending.clear();
+  }
+
+  // call sends method and its args (and the transferables among them) and resolves to the
+  // answer, or rejects with the error, the engine's own.
+  call(method, args, transfer = []) {
+    if (this.#closed) {
+      return Promise.reject(codedError("bad_request", `aoekit worker: ${method} after dispose: this engine's worker was terminated; load another with loadWorker()`));
+    }
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      try {
+        this.#worker.postMessage({ id, method, args }, transfer);
+      } catch (err) {
+        this.#pending.delete(id);
+        reject(err);
+      }
+    });
+  }
+
+  close() {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#worker.terminate();
+    this.#failAll(codedError("bad_request", "aoekit worker: the engine was disposed before it answered"));
+  }
+
+  engine() {
+    // A method's arguments are turned into the JSON the engine reads here, on the page, as the
+    // engine does it: a request JSON cannot carry is the same bad_request, rejected.
+    const json = (method) => async (request) => this.call(method, [encode(request)]);
+    return Object.freeze({
+      parse: async (text) => this.call("parse", [encode({ text })]),
+      evaluate: json("evaluate"),
+      evaluateCells: json("evaluateCells"),
+      move: json("move"),
+      cover: json("cover"),
+      fullAttack: json("fullAttack"),
+      version: async () => this.call("version", []),
+      scene: async (board) => this.#scene(await this.call("scene", [boardArg(board)])),
+      attachOverlay: async (target, options) => this.#attachOverlay(target, options),
+      dispose: () => this.close(),
+    });
+  }
+
+  // #scene is the page's handle on the worker's scene id.
+  #scene(id) {
+    let disposed = false;
+    const live = (name) => {
+      if (disposed) throw codedError("bad_request", `scene: ${name.toLowerCase()} after dispose`);
+    };
+    return Object.freeze({
+      update: async (edit) => {
+        live("update");
+        await this.call("sceneUpdate", [id, boardArg(edit)]);
+      },
+      evaluate: async (request) => {
+        live("evaluate");
+        return this.call("sceneEvaluate", [id, encode(request)]);
+      },
+      evaluateCells: async (request) => {
+        live("evaluateCells");
+        return this.call("sceneEvaluateCells", [id, encode(request)]);
+      },
+      dispose: async () => {
+        if (disposed || this.#closed) return;
+        disposed = true;
+        await this.call("sceneDispose", [id]);
+      },
+    });
+  }
+
+  // #attachOverlay hands the canvas to the worker (transferControlToOffscreen), where
+  // aoekit-overlay.wasm draws on it. What the worker cannot see — the canvas's laid-out size,
+  // the window's device pixel ratio — is measured here, as the module measures a <canvas>
+  // (wasm/overlay/canvas_js.go), and sent with each draw when it changed.
+  async #attachOverlay(target, options) {
+    const canvas = canvasOf(target);
+    if (canvas !== target) {
+      throw codedError("bad_request", "attach: the worker draws on a <canvas> handed to it, which a canvas with a rendering context cannot be: pass the <canvas> element, before any getContext");
+    }
+    if (typeof OffscreenCanvas !== "function" || canvas === null || typeof canvas !== "object" || typeof canvas.transferControlToOffscreen !== "function") {
+      throw new Error("aoekit: the worker's attachOverlay needs a <canvas> element and a browser with OffscreenCanvas; elsewhere, attachOverlay from \"aoekit/overlay\" draws on the main thread");
+    }
+    let rest = options;
+    let onTargets;
+    let wasm;
+    if (options !== null && typeof options === "object" && !Array.isArray(options)) {
+      ({ onTargets, wasm, ...rest } = options);
+    }
+    if (onTargets !== undefined && onTargets !== null && typeof onTargets !== "function") {
+      throw codedError("bad_request", `attach: options.onTargets: expected a function, got ${typeof onTargets}`);
+    }
+    wasm = await portable(wasm, "aoekit-overlay.wasm");
+    // The options, checked by the module in the worker (and the module loaded) before the canvas
+    // is handed over: a canvas given to a worker cannot be taken back.
+    await this.call("overlayCheck", [rest, wasm]);
+    const offscreen = canvas.transferControlToOffscreen();
+    const given = rest ?? {};
+    const fixedRatio = typeof given.devicePixelRatio === "number";
+    const style = canvas.style;
+    const saved = { width: style.width, height: style.height };
+    // The CSS size, as the module sizes a <canvas> at attach: options' width and height, set as
+    // its style; else, for a canvas its CSS does not size, its width and height attributes,
+    // set as its style too; else its laid-out size.
+    const css = {};
+    for (const [dim, client] of [["width", "clientWidth"], ["height", "clientHeight"]]) {
+      const at = canvas[dim];
+      const laidOut = canvas[client] ?? 0;
+      if (typeof given[dim] === "number" && given[dim] > 0) {
+        css[dim] = { size: given[dim], fixed: true };
+        style.setProperty(dim, `${given[dim]}px`);
+      } else if (style.getPropertyValue(dim) === "" && (laidOut === 0 || laidOut === at)) {
+        css[dim] = { size: at, fixed: false };
+        style.setProperty(dim, `${at}px`);
+      } else {
+        css[dim] = { size: laidOut, fixed: false };
+      }
+    }
+    const measure = () => {
+      const size = {};
+      for (const dim of ["width", "height"]) {
+        const laidOut = canvas[dim === "width" ? "clientWidth" : "clientHeight"] ?? 0;
+        if (!css[dim].fixed && laidOut > 0) css[dim].size = laidOut;
+        if (css[dim].size > 0) size[dim] = Math.min(css[dim].size, 16384);
+      }
+      if (!fixedRatio) size.devicePixelRatio = Math.min(Math.max(globalThis.devicePixelRatio || 1, 0.01), 8);
+      return size;
+    };
+    const restore = () => {
+      style.width = saved.width;
+      style.height = saved.height;
+    };
+    let sent = measure();
+    let id;
+    try {
+      id = await this.call("overlayAttach", [offscreen, { ...rest, ...sent }, wasm], [offscreen]);
+    } catch (err) {
+      restore();
+      throw err;
+    }
+    let disposed = false;
+    const live = (name) => {
+      if (disposed) throw codedError("bad_request", `aoekit overlay: ${name} after dispose: this overlay was disposed; its canvas went to the worker, which cannot give it back: attach another canvas`);
+    };
+    return Object.freeze({
+      update: async (request, view) => {
+        live("update");
+        const body = encode(request);
+        const now = measure();
+        const changed = Object.keys(now).some((k) => now[k] !== sent[k]) ? now : undefined;
+        const summary = await this.call("overlayUpdate", [id, body, view, changed]);
+        if (changed) sent = now;
+        if (onTargets) onTargets(summary.targets);
+        return summary;
+      },
+      clear: async () => {
+        live("clear");
+        await this.call("overlayClear", [id]);
+      },
+      dispose: async () => {
+        if (disposed) return;
+        disposed = true;
+        restore();
+        if (!this.#closed) await this.call("overlayDispose", [id]);
+      },
+      cellAt: async (px, py) => {
+        live("cellAt");
+        return this.call("overlayCellAt", [id, px, py]);
+      },
+      pixelOf: async (x, y) => {
+        live("pixelOf");
+        return this.call("overlayPixelOf", [id, x, y]);
+      },
+    });
+  }
+}
+
+// boardArg is a scene's board or edit as the worker reads it (engine-worker.js board): an
+// object's JSON and, when they are an Int32Array, its obstacles (copied, not taken from the
+// caller); anything else as it is, for the engine to refuse with its own error (an array or a
+// value a worker cannot receive, such as a function, as one that gets the same error).
+function boardArg(value) {
+  if (value === null || typeof value !== "object") {
+    return { raw: typeof value === "function" || typeof value === "symbol" ? null : value };
+  }
+  if (Array.isArray(value)) return { raw: [] };
+  if (value.obstacles instanceof Int32Array) {
+    const { obstacles, ...rest } = value;
+    return { json: encode(rest), obstacles };
+  }
+  return { json: encode(value) };
+}
+
+// portable is a module source the worker can use: a string or a URL resolved against the page
+// (the worker would resolve it against its own script), a Response read into bytes here, bytes
+// and a WebAssembly.Module as they are (postMessage copies bytes and shares a module).
+async function portable(source, name) {
+  source = await source;
+  if (source === undefined || source === null) return undefined;
+  if (typeof source === "string" || source instanceof URL) {
+    return new URL(source, globalThis.document?.baseURI ?? globalThis.location?.href).href;
+  }
+  if (typeof Response !== "undefined" && source instanceof Response) {
+    if (!source.ok) throw new Error(`aoekit: fetching ${source.url || name} failed: HTTP ${source.status}`);
+    return new Uint8Array(await source.arrayBuffer());
+  }
+  return source;
+}
+
+// rebuild is the worker's error (engine-worker.js wireError) as an error of this page.
+function rebuild(e) {
+  if (e?.aoekit) return new AoekitError(e.code, e.message, e.at);
+  const types = { TypeError, RangeError, SyntaxError };
+  const err = new (types[e?.name] ?? Error)(String(e?.message ?? e));
+  if (typeof e?.name === "string" && err.name !== e.name) err.name = e.name;
+  return err;
+}
