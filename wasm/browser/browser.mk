@@ -57,5 +57,5 @@ test-browser-go:
 
 # The built package through its entry: CONTRACT examples, errors, hostile calls, the Go door's
 # answers, loading, exiting, npm pack + Vite, and Chromium (skipped, loudly, where absent).
-test-browser: browser static $(NODE_MODULES)
+test-browser: browser overlay-wasm static $(NODE_MODULES)
 	GO="$(GO)" node --test web/test/*.test.mjs
