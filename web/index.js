@@ -1,11 +1,12 @@
 // aoekit: the rules engine as WebAssembly. `load()` instantiates aoekit.wasm and resolves to an
 // engine whose methods answer synchronously; see index.d.ts for the whole contract.
 
-// Go is Go's own JavaScript support for the module (wasm_exec.js, copied from the Go that built
-// it), imported by the first load(): importing this package has no side effects (package.json
-// says "sideEffects": false). wasm_exec.js defines globalThis.Go and, where the host lacks them,
-// the fs, path and process shims Go expects.
-let Go = null;
+// Go's own JavaScript support for the module (wasm_exec.js, copied from the Go that built it) is
+// imported by the first load() (loadGo): importing this package has no side effects
+// (package.json says "sideEffects": false). wasm_exec.js defines globalThis.Go and, where the
+// host lacks them, the fs, path and process shims Go expects. The helpers shared with the
+// package's other loaders (the overlay's) live in internal/wasm.js.
+import { AoekitError, checkSize, codedError, encode, instantiate, internalError, loadGo, newGo, tooLarge } from "./internal/wasm.js";
 
 // The global under which the module finds the object to register its functions on
 // (wasm/browser/main_js.go); it exists only while the module's main runs.
@@ -28,38 +29,9 @@ const WARMUP = [
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-// BRAND marks an AoekitError. overlay.js makes its errors with a copy of the class
-// (internal/wasm.js: importing index.js would have bundlers emit aoekit.wasm, its default
-// module, into an app that only draws overlays); `instanceof AoekitError` asks for the brand, so
-// that it holds for the errors of every entry of the package (and of another copy of it).
-const BRAND = Symbol.for("aoekit.AoekitError");
-
-/**
- * The class of every error the engine throws (and the overlay's, and the worker's rejections):
- * a bad request or a broken rule, with `code`, `message` and, for a notation error or a full
- * attack's step, `at` (an own property only then, as the module sets it).
- */
-export class AoekitError extends Error {
-  /**
-   * @param {import("./index.js").ErrorCode} code
-   * @param {string} message
-   * @param {number} [at]
-   */
-  constructor(code, message, at) {
-    super(message);
-    this.code = code;
-    if (at !== undefined) this.at = at;
-  }
-
-  static [Symbol.hasInstance](value) {
-    return value !== null && typeof value === "object" && value[BRAND] === true;
-  }
-
-  static {
-    Object.defineProperty(this.prototype, "name", { value: "AoekitError", writable: true, configurable: true });
-    Object.defineProperty(this.prototype, BRAND, { value: true });
-  }
-}
+// AoekitError is the class of every error the engine throws (and the overlay's, and the
+// worker's rejections); its definition is shared with the package's other entries.
+export { AoekitError };
 
 /**
  * Instantiates aoekit.wasm and resolves to an engine.
@@ -71,10 +43,7 @@ export async function load(options = {}) {
     throw new TypeError("aoekit: load(options) takes an object, such as { wasm: url }");
   }
   const source = options?.wasm ?? new URL("./aoekit.wasm", import.meta.url);
-  if (Go === null) {
-    await import("./wasm_exec.js");
-    Go = globalThis.Go;
-  }
+  await loadGo();
   const go = newGo();
   const { module, instance } = await instantiate(source, go.runtime.importObject);
   const runtime = new Runtime(module);
@@ -250,178 +219,13 @@ function splitObstacles(value, what) {
   return { json: encode(rest), packed: bytes };
 }
 
-// checkSize throws too_large when body, a string of JSON, is more than limit bytes of UTF-8 —
-// what Go's copy of it would take, and what an HTTP body is measured in. Every UTF-16 code unit
-// is 1 to 3 bytes (a surrogate pair, 4 for two), so only strings between limit / 3 and limit
-// units long are counted, and none is copied.
-function checkSize(name, body, limit) {
-  if (body.length <= limit / 3) return;
-  if (body.length > limit) tooLarge(name, body.length, true, limit);
-  let bytes = 0;
-  for (let i = 0; i < body.length; i++) {
-    const c = body.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c < 0xdc00 && (body.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4;
-      i++;
-    } else bytes += 3; // a lone surrogate becomes U+FFFD
-  }
-  if (bytes > limit) tooLarge(name, bytes, false, limit);
-}
 
-// tooLarge throws the module's error for a request of n bytes ("at least" n) past limit.
-function tooLarge(name, n, atLeast, limit) {
-  const mib = limit % 1048576 === 0 ? `${limit / 1048576} MiB (${limit} bytes)` : `${limit} bytes`;
-  throw codedError("too_large", `${name}: the request is ${atLeast ? "at least " : ""}${n} bytes of JSON; the limit is ${mib}`);
-}
 
-// newGo returns a handle on a new Go runtime: { runtime (the Go object), stop(), failed }. Its
-// timers do not hold a Node process open: the engine's answers are synchronous, so nothing waits
-// on them (the Go runtime's background work, such as returning memory, simply pauses once the
-// host has nothing else to do). stop() cancels every timer the instance has scheduled and turns
-// any that still fires into nothing; a timer in which the program fails (throws, or exits) stops
-// the instance and sets failed, and the error goes no further: the next call starts a fresh
-// instance.
-function newGo() {
-  const go = new Go();
-  // The collector runs when the heap has grown 4 times past what was live (GOGC=400, Go's
-  // default 100): an engine's heap is a few megabytes, and collecting a quarter as often takes
-  // most of the long pauses out of a dragged template's frames. (Through the environment:
-  // runtime/debug would add 30 KB to the module.)
-  go.env = { ...go.env, GOGC: "400" };
-  const timers = new Set();
-  let dead = false;
-  const handle = {
-    runtime: go,
-    failed: false,
-    stop() {
-      dead = true;
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-    },
-  };
-  go.exit = (code) => {
-    go.exitCode = code; // reported by the next call, instead of printed
-  };
-  // The runtime's timers come from the module's runtime.scheduleTimeoutEvent import, which
-  // wasm_exec.js implements with the host's global setTimeout (and runtime.clearTimeoutEvent,
-  // with clearTimeout): while they run, those globals are wrapped here, so that the timers are
-  // unref'd (Node's; a browser's ids are numbers), known to stop(), and fire through a guard.
-  // Nothing here reads wasm_exec.js's private fields; if it ever stops calling setTimeout, the
-  // load test's "exits by itself" check fails.
-  const imports = go.importObject.gojs;
-  const schedule = imports["runtime.scheduleTimeoutEvent"];
-  if (typeof schedule === "function") {
-    imports["runtime.scheduleTimeoutEvent"] = (sp) => {
-      const setTimeout = globalThis.setTimeout;
-      globalThis.setTimeout = function (callback, ...rest) {
-        const timer = setTimeout.call(this, () => {
-          timers.delete(timer);
-          if (dead) return;
-          try {
-            callback();
-            if (!go.exited) return;
-          } catch {
-            // the program failed in its timer: the next call replaces it
-          }
-          handle.failed = true;
-          handle.stop();
-        }, ...rest);
-        timer?.unref?.();
-        timers.add(timer);
-        return timer;
-      };
-      try {
-        schedule(sp);
-      } finally {
-        globalThis.setTimeout = setTimeout;
-      }
-    };
-  }
-  const unschedule = imports["runtime.clearTimeoutEvent"];
-  if (typeof unschedule === "function") {
-    imports["runtime.clearTimeoutEvent"] = (sp) => {
-      const clearTimeout = globalThis.clearTimeout;
-      globalThis.clearTimeout = function (timer) {
-        timers.delete(timer);
-        return clearTimeout.call(this, timer);
-      };
-      try {
-        unschedule(sp);
-      } finally {
-        globalThis.clearTimeout = clearTimeout;
-      }
-    };
-  }
-  return handle;
-}
 
-// instantiate compiles and instantiates source: a WebAssembly.Module, bytes, a Response (or a
-// promise of one), a URL or a string (in Node a path or a URL; elsewhere a URL).
-async function instantiate(source, imports) {
-  source = await source;
-  if (source instanceof WebAssembly.Module) {
-    return { module: source, instance: await WebAssembly.instantiate(source, imports) };
-  }
-  if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
-    return WebAssembly.instantiate(source, imports);
-  }
-  if (typeof Response !== "undefined" && source instanceof Response) {
-    return fromResponse(source, imports);
-  }
-  if (typeof source === "string" || source instanceof URL) {
-    if (isNode()) {
-      // A file: URL or a path (anything that is not a URL, such as C:\aoekit.wasm) is read from disk.
-      const url = typeof source === "string" && /^[a-z][a-z0-9+.-]+:/i.test(source) ? new URL(source) : source;
-      if (typeof url === "string" || url.protocol === "file:") {
-        return WebAssembly.instantiate(await (await nodeFS()).readFile(url), imports);
-      }
-    }
-    return fromResponse(await fetch(source), imports);
-  }
-  throw new TypeError("aoekit: options.wasm must be a URL, a path, bytes, a Response or a WebAssembly.Module");
-}
 
-// fromResponse streams the module when the server labels it application/wasm, and reads it
-// whole when it does not (instantiateStreaming refuses any other type).
-async function fromResponse(response, imports) {
-  if (!response.ok) {
-    throw new Error(`aoekit: fetching ${response.url || "aoekit.wasm"} failed: HTTP ${response.status}`);
-  }
-  const type = response.headers.get("Content-Type") ?? "";
-  if (typeof WebAssembly.instantiateStreaming === "function" && /^\s*application\/wasm\s*(;|$)/i.test(type)) {
-    return WebAssembly.instantiateStreaming(response, imports);
-  }
-  return WebAssembly.instantiate(await response.arrayBuffer(), imports);
-}
 
-function isNode() {
-  return typeof process === "object" && process !== null && typeof process.versions?.node === "string";
-}
 
-// nodeFS returns node:fs/promises without a static import, which bundlers would try to resolve
-// for browsers.
-async function nodeFS() {
-  if (typeof process.getBuiltinModule === "function") return process.getBuiltinModule("node:fs").promises;
-  const name = "node:fs/promises";
-  return import(/* webpackIgnore: true */ /* @vite-ignore */ name);
-}
 
-// encode turns a request into the JSON the module reads; what JSON cannot carry (a cycle, a
-// BigInt, undefined) is a bad_request.
-function encode(value) {
-  let body;
-  try {
-    body = JSON.stringify(value);
-  } catch (e) {
-    throw codedError("bad_request", `the request is not JSON: ${e?.message ?? e}`);
-  }
-  if (typeof body !== "string") {
-    throw codedError("bad_request", `the request is not JSON: ${typeof value}`);
-  }
-  return body;
-}
 
 // int32s views packed cells (x, y, z little-endian int32s) as an Int32Array.
 function int32s(bytes) {
@@ -432,12 +236,4 @@ function int32s(bytes) {
   return out;
 }
 
-function codedError(code, message) {
-  return new AoekitError(code, message);
-}
 
-// internalError is a failure of the engine rather than of the request, reported as the module
-// reports a recovered panic.
-function internalError(message) {
-  return codedError("bad_request", `internal error: ${message}`);
-}

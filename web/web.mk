@@ -10,7 +10,9 @@ BUILD_TARGETS += static
 
 static: browser
 	@mkdir -p static/demo
+	@mkdir -p static/internal
 	cp web/index.js web/index.d.ts web/aoekit.wasm web/wasm_exec.js static/
+	cp web/internal/wasm.js static/internal/
 	cp web/demo/index.html web/demo/demo.js web/demo/demo.css static/demo/
 	printf '<!doctype html><meta charset="utf-8"><title>aoekit</title><meta http-equiv="refresh" content="0; url=demo/"><a href="demo/">aoekit demo</a>\n' > static/index.html
 	$(GO) run ./wasm/devserver -dir static -precompress

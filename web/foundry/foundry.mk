@@ -10,7 +10,7 @@
 # The package's files, as the npm package ships them (node_modules/aoekit/web/…, same paths).
 FOUNDRY_PACKAGE_FILES := index.js overlay.js internal/wasm.js wasm_exec.js aoekit.wasm aoekit-overlay.wasm
 FOUNDRY_OWN_FILES     := module.json aoekit.mjs map.mjs README.md
-OWLBEAR_PACKAGE_FILES := index.js wasm_exec.js aoekit.wasm
+OWLBEAR_PACKAGE_FILES := index.js internal/wasm.js wasm_exec.js aoekit.wasm
 OWLBEAR_OWN_FILES     := manifest.json index.html owlbear.mjs map.mjs icon.svg README.md
 
 FOUNDRY_DIR := build/foundry/aoekit
@@ -30,7 +30,7 @@ foundry: browser overlay-wasm
 
 owlbear: browser
 	rm -rf $(OWLBEAR_DIR)
-	mkdir -p $(OWLBEAR_DIR)
+	mkdir -p $(OWLBEAR_DIR)/internal
 	for f in $(OWLBEAR_PACKAGE_FILES); do cp web/$$f $(OWLBEAR_DIR)/$$f; done
 	for f in $(OWLBEAR_OWN_FILES); do cp web/owlbear/$$f $(OWLBEAR_DIR)/$$f; done
 	cp LICENSE $(OWLBEAR_DIR)/LICENSE

@@ -2,15 +2,18 @@
 // support, instantiating a module from any source, request sizes and errors. Internal: not part
 // of the package's API (package.json "exports" does not name it), and free to change.
 //
-// These are web/index.js's own helpers, copied as they are (index.js keeps its copies, so that
-// its behaviour cannot change through this file); only instantiate and fromResponse take the
-// module's file name, for their messages.
+// index.js imports them from here too (the overlay cannot import index.js: bundlers would emit
+// its default module, aoekit.wasm, into an app that only draws overlays).
 
-// AoekitError is index.js's class, copied (see BRAND there): importing index.js would have
-// bundlers emit its default module, aoekit.wasm, into an app that only draws overlays. Either
-// class's `instanceof` holds for the other's errors.
+// BRAND marks an AoekitError: `instanceof AoekitError` asks for it, so that it holds for the
+// errors of another copy of the package too.
 const BRAND = Symbol.for("aoekit.AoekitError");
 
+/**
+ * The class of every error the engine throws (and the overlay's, and the worker's rejections):
+ * a bad request or a broken rule, with `code`, `message` and, for a notation error or a full
+ * attack's step, `at` (an own property only then, as the module sets it).
+ */
 export class AoekitError extends Error {
   constructor(code, message, at) {
     super(message);
@@ -50,6 +53,11 @@ export async function loadGo() {
 // instance.
 export function newGo() {
   const go = new Go();
+  // The collector runs when the heap has grown 4 times past what was live (GOGC=400, Go's
+  // default 100): an engine's heap is a few megabytes, and collecting a quarter as often takes
+  // most of the long pauses out of a dragged template's frames. (Through the environment:
+  // runtime/debug would add 30 KB to the module.)
+  go.env = { ...go.env, GOGC: "400" };
   const timers = new Set();
   let dead = false;
   const handle = {
@@ -190,7 +198,7 @@ export function checkSize(name, body, limit) {
 }
 
 // tooLarge throws the module's error for a request of n bytes ("at least" n) past limit.
-function tooLarge(name, n, atLeast, limit) {
+export function tooLarge(name, n, atLeast, limit) {
   const mib = limit % 1048576 === 0 ? `${limit / 1048576} MiB (${limit} bytes)` : `${limit} bytes`;
   throw codedError("too_large", `${name}: the request is ${atLeast ? "at least " : ""}${n} bytes of JSON; the limit is ${mib}`);
 }
