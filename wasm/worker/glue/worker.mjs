@@ -43,9 +43,30 @@ function binding(env, ctx) {
   return current.binding;
 }
 
+// failure is the API's JSON error answer (wasm/wire's shape, wasm/api's headers) for what never
+// reaches the Go handler.
+function failure(status, message) {
+  return new Response(JSON.stringify({ error: { code: "bad_request", message } }), {
+    status,
+    headers: { "Content-Type": "application/json", "X-Content-Type-Options": "nosniff", "Access-Control-Allow-Origin": "*" },
+  });
+}
+
 async function fetch(req, env, ctx) {
+  // A path Go's net/url refuses (a bad percent escape such as /v1/move%) would make the
+  // handler's request conversion throw, which the runtime answers with a 500 and a stack trace:
+  // refuse it here as the native server does, with a 400 of the API's JSON shape.
+  try {
+    decodeURIComponent(new URL(req.url).pathname);
+  } catch {
+    return failure(400, "the request's path is not a valid URL path (a bad percent escape)");
+  }
   const b = await binding(env, ctx);
-  return b.handleRequest(req);
+  try {
+    return await b.handleRequest(req);
+  } catch (e) {
+    return failure(500, `internal error: the request could not be handled: ${e?.message ?? e}`);
+  }
 }
 
 export default { fetch };
