@@ -7,31 +7,19 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { requireBuild, root, skip, startWorker, watchdog } from "./harness.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const build = path.join(root, "build/worker");
-const haveMiniflare = existsSync(path.join(root, "node_modules/miniflare/package.json"));
-const skip = haveMiniflare || process.env.CI ? false : "node_modules is absent: run `make test` (it runs npm ci) to test the Workers build in miniflare";
-
-const watchdog = setTimeout(() => {
-  console.error("worker e2e (agree): still running after 5 minutes, giving up");
-  process.exit(1);
-}, 5 * 60 * 1000);
-watchdog.unref();
+const stopWatchdog = watchdog("worker e2e (agree)");
 
 let mf, worker, native, child, tmp;
 
 before(async () => {
   if (skip) return;
-  for (const f of ["worker.mjs", "runtime.mjs", "wasm_exec.js", "app.wasm"]) {
-    assert.ok(existsSync(path.join(build, f)), `build/worker/${f} is missing: run \`make worker\` first`);
-  }
+  requireBuild();
   // The native server, on a free loopback port.
   tmp = mkdtempSync(path.join(tmpdir(), "aoekit-agree-"));
   const bin = path.join(tmp, "worker");
@@ -51,26 +39,14 @@ before(async () => {
     child.on("exit", (code) => reject(new Error(`the native server exited (${code}):\n${log}`)));
   });
   // The Workers build.
-  const toml = readFileSync(path.join(root, "wasm/worker/wrangler.toml"), "utf8");
-  const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)[1];
-  const require = createRequire(path.join(root, "package.json"));
-  const { Miniflare } = await import(require.resolve("miniflare"));
-  mf = new Miniflare({
-    scriptPath: path.join(build, "worker.mjs"),
-    modules: true,
-    modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm"] }],
-    compatibilityDate,
-    host: "127.0.0.1",
-    port: 0,
-  });
-  worker = await mf.ready;
+  ({ mf, url: worker } = await startWorker());
 });
 
 after(async () => {
   if (mf) await mf.dispose();
   if (child) child.kill("SIGTERM");
   if (tmp) rmSync(tmp, { recursive: true, force: true });
-  clearTimeout(watchdog);
+  stopWatchdog();
 });
 
 // raw sends one request with its target exactly as given (no URL normalisation) and headers as

@@ -7,23 +7,11 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const build = path.join(root, "build/worker");
-const haveMiniflare = existsSync(path.join(root, "node_modules/miniflare/package.json"));
-const skip = haveMiniflare || process.env.CI ? false : "node_modules is absent: run `make test` (it runs npm ci) to test the Workers build in miniflare";
+import { corpus as readCorpus, requireBuild, root, skip, startWorker, watchdog } from "./harness.mjs";
 
 // A watchdog: whatever happens, the test ends.
-const watchdog = setTimeout(() => {
-  console.error("worker e2e: still running after 5 minutes, giving up");
-  process.exit(1);
-}, 5 * 60 * 1000);
-watchdog.unref();
+const stopWatchdog = watchdog("worker e2e");
 
 let mf;
 let mfFresh;
@@ -34,30 +22,15 @@ let identity;
 
 before(async () => {
   if (skip) return;
-  for (const f of ["worker.mjs", "worker-fresh.mjs", "runtime.mjs", "wasm_exec.js", "app.wasm"]) {
-    assert.ok(existsSync(path.join(build, f)), `build/worker/${f} is missing: run \`make worker\` first`);
-  }
-  corpus = JSON.parse(readFileSync(path.join(root, "wasm/identity/requests.json"), "utf8"));
+  requireBuild(["worker.mjs", "worker-fresh.mjs", "runtime.mjs", "wasm_exec.js", "app.wasm"]);
+  corpus = readCorpus();
   identity = JSON.parse(
     execFileSync("go", ["run", "./wasm/identity"], { cwd: root, encoding: "utf8", maxBuffer: 64 << 20 }),
   );
   assert.equal(identity.length, corpus.length, "identity answers one entry of requests.json each");
 
-  const toml = readFileSync(path.join(root, "wasm/worker/wrangler.toml"), "utf8");
-  const compatibilityDate = /^compatibility_date\s*=\s*"([^"]+)"/m.exec(toml)[1];
-  const require = createRequire(path.join(root, "package.json"));
-  const { Miniflare } = await import(require.resolve("miniflare"));
   const start = async (entry) => {
-    const m = new Miniflare({
-      scriptPath: path.join(build, entry),
-      modules: true,
-      modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm"] }],
-      compatibilityDate,
-      host: "127.0.0.1",
-      port: 0, // a free port
-    });
-    const url = await m.ready;
-    assert.equal(url.hostname, "127.0.0.1", "miniflare listens on loopback");
+    const { mf: m, url } = await startWorker(entry);
     return [m, url];
   };
   [mf, base] = await start("worker.mjs");
@@ -67,7 +40,7 @@ before(async () => {
 after(async () => {
   if (mf) await mf.dispose();
   if (mfFresh) await mfFresh.dispose();
-  clearTimeout(watchdog);
+  stopWatchdog();
 });
 
 async function call(method, p, body, headers = {}, at = base) {
