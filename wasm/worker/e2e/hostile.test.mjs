@@ -14,7 +14,9 @@
 // wrong method, 415 for a missing Content-Type, 404 for an unknown path…) must get it. Never a 500,
 // a dropped connection, no answer within a minute, or anything the worker writes to the console
 // (a Go panic or the Go program's exit shows there); after every 1 000 requests a good evaluate
-// request must still get, byte for byte, the answer it got first.
+// request must still get, byte for byte, the answer it got first. (One exception: a connection
+// reset while a body past 64 KB is still being sent, which workerd does after answering without
+// reading it; those are counted apart.)
 //
 // Each request is made from its own generator, seeded by HOSTILE_SEED (16) and its index, so one
 // request is reproduced alone with HOSTILE_FROM=<index> HOSTILE_REQUESTS=1 (a violation prints
@@ -906,9 +908,13 @@ test(`${N} hostile requests to the Workers build`, { skip, timeout: TIME_LIMIT_M
       const ms = performance.now() - t0;
       inFlight.delete(i);
       sent++;
-      noAnswerRun = error ? noAnswerRun + 1 : 0;
-      const problems = error ? [`no answer: ${error.message}${error.cause ? ` (${error.cause.code ?? ""} ${error.cause.message ?? error.cause})` : ""}`] : check(req, res);
-      bump(statuses, error ? "none" : res.status);
+      // workerd answers a body it will not read (past 1 MiB, or to a 404, 405 or 415) and resets
+      // the connection, which may discard its answer before the client, still sending, reads it.
+      // Past the 64 KB workerd drains, that is not the worker's doing: counted, not a violation.
+      const unread = error && ["ECONNRESET", "EPIPE"].includes(error.code) && req.raw && (req.body?.length ?? 0) > 64 << 10;
+      noAnswerRun = error && !unread ? noAnswerRun + 1 : 0;
+      const problems = unread ? [] : error ? [`no answer: ${error.message}${error.cause ? ` (${error.cause.code ?? ""} ${error.cause.message ?? error.cause})` : ""}`] : check(req, res);
+      bump(statuses, unread ? "reset while sending a large body" : error ? "none" : res.status);
       bump(labels, req.label.replace(/^.*?: /, ""));
       if (res && res.status !== 200 && res.status !== 204 && req.method !== "HEAD") {
         try { bump(codes, JSON.parse(res.body.toString("utf8")).error.code); } catch {}
