@@ -469,3 +469,60 @@ window.out = out;
   assert.equal(out.again, 25);
   assert.deepEqual(out.keys, ["cellAt", "clear", "dispose", "pixelOf", "update"]);
 });
+
+// Issue 14: on a 40-pixel grid offset by (20, 10), the overlay's area matches the engine's cells
+// square for square: every square of a 9 × 7 block is filled with the area's colour, all over
+// its inside (2 pixels in from its edges, where the outline may run), exactly when the engine
+// lists it — a Draw Steel burst cut by a full obstacle and a thin wall, so that the area is not
+// a plain box.
+test("on a 40 px grid offset by (20, 10), the area is the engine's cells, square for square", async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const wasm = buildOverlay(tempDir(t, "aoekit-overlay-"));
+  const base = await serve(t, WEB, {
+    pages: { "/overlay-test.html": PAGE, "/overlay-test.js": SCRIPT, "/overlay-test.css": CSS, "/aoekit-overlay.wasm": wasm },
+  });
+  const request = {
+    template: "2 burst", caster: { id: "c", x: 3, y: 2, z: 0 },
+    obstacles: [{ x: 4, y: 2, z: 0 }], walls: [{ a: [2, 0], b: [2, 6] }],
+    bounds: { min: [0, 0, 0], max: [8, 6, 0] },
+  };
+  const want = new Set((await engine()).evaluate(request).cells.map(([x, y]) => `${x},${y}`));
+  const context = await browser.newContext({ viewport: { width: 480, height: 360 }, deviceScaleFactor: 1 });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  await page.goto(`${base}/overlay-test.html`);
+  const ready = await page.waitForFunction(() => window.ready, null, { timeout: 30_000 }).then((h) => h.jsonValue());
+  assert.equal(ready, "yes", ready);
+  const squares = await page.evaluate((req) => {
+    const canvas = document.getElementById("board");
+    canvas.style.width = "400px"; canvas.style.height = "300px";
+    canvas.width = 400; canvas.height = 300;
+    const view = window.overlays.attach(canvas, { cellSize: 40, offset: { x: 20, y: 10 }, devicePixelRatio: 1 });
+    view.draw(req, { tokens: "none", badges: false, lines: "none", outline: false, walls: false });
+    const ctx = canvas.getContext("2d");
+    const out = {};
+    for (let y = 0; y <= 6; y++) {
+      for (let x = 0; x <= 8; x++) {
+        const d = ctx.getImageData(20 + 40 * x + 2, 10 + 40 * y + 2, 36, 36).data;
+        let area = 0, blank = 0;
+        for (let i = 0; i < d.length; i += 4) {
+          if (Math.abs(d[i] - 255) <= 3 && Math.abs(d[i + 1] - 140) <= 3 && d[i + 2] <= 3 && Math.abs(d[i + 3] - 92) <= 3) area++;
+          else if (d[i + 3] === 0) blank++;
+        }
+        out[`${x},${y}`] = [area, blank];
+      }
+    }
+    return out;
+  }, request);
+  let inArea = 0;
+  for (const [square, [area, blank]] of Object.entries(squares)) {
+    if (want.has(square)) {
+      inArea++;
+      assert.equal(area, 36 * 36, `square ${square} is a cell of the answer: ${area} of ${36 * 36} pixels have the area's colour`);
+    } else {
+      assert.equal(blank, 36 * 36, `square ${square} is not a cell of the answer, yet ${36 * 36 - blank} of its pixels are drawn`);
+    }
+  }
+  assert.ok(inArea >= 8 && inArea < 25, `${inArea} squares in the area: the obstacle and the wall cut the 5 × 5 burst`);
+});
