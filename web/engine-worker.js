@@ -3,7 +3,7 @@
 // It is the package's, not an API: the messages below may change with the package.
 //
 // A message from the page is {id, method, args}; the answer is {id, ok: value} or {id, error:
-// {aoekit, code, message, at} | {name, message}}. Requests come as JSON text, made by the page
+// {aoekit, code, message, at, field} | {name, message}}. Requests come as JSON text, made by the page
 // with the JSON.stringify the engine itself uses, and are parsed here for the engine, which
 // makes the same text of them again: so the worker's answers and errors are the engine's for
 // the same request, byte for byte. evaluateCells' Int32Array is transferred, not copied.
@@ -130,6 +130,6 @@ async function answer(id, method, args) {
 // wireError is an error as the page rebuilds it: an AoekitError's code, message and at, or
 // another error's name and message.
 function wireError(err) {
-  if (err instanceof AoekitError) return { aoekit: true, code: err.code, message: err.message, at: err.at };
+  if (err instanceof AoekitError) return { aoekit: true, code: err.code, message: err.message, at: err.at, field: err.field };
   return { name: typeof err?.name === "string" ? err.name : "Error", message: String(err?.message ?? err) };
 }

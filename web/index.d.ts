@@ -712,9 +712,13 @@ export interface FullAttackResult {
  * What every engine method throws (and the overlay's, and the worker engine's promises reject
  * with) for a bad request or a rule violation: an `Error` of this class. `at` is the 1-based
  * position in the notation of a `bad_notation` error, or the 0-based index in `steps` of the
- * step a `fullAttack` error is about (0 included); otherwise it is absent. A failure of the
- * engine itself (a bug, or the WebAssembly instance stopping) is a `bad_request` whose message
- * starts with `"internal error: "`; the next call then runs on a fresh instance.
+ * step a `fullAttack` error is about (0 included); otherwise it is absent. `field` is the path
+ * of the request's field the error is about (`"tokens[1].x"`, `"walls[0].a[1]"`,
+ * `"template"` for a bad notation in an evaluate request), the path its message starts with;
+ * it is absent when the error is about no one field (`parse`'s notation errors included: `at`
+ * locates those). A failure of the engine itself (a bug, or the WebAssembly instance stopping)
+ * is a `bad_request` whose message starts with `"internal error: "`; the next call then runs on
+ * a fresh instance.
  *
  * @example
  * try {
@@ -724,13 +728,21 @@ export interface FullAttackResult {
  *   err.code; // "bad_notation"
  *   err.at; // 5
  * }
+ * try {
+ *   engine.evaluate({ template: "Cir1", origin: { x: 0, y: 0 }, tokens: [{ id: "a", x: "1", y: 0 }] });
+ * } catch (err) {
+ *   if (!(err instanceof AoekitError)) throw err;
+ *   err.field; // "tokens[0].x"
+ * }
  */
 export class AoekitError extends Error {
-  constructor(code: ErrorCode, message: string, at?: number);
+  constructor(code: ErrorCode, message: string, at?: number, field?: string);
   /** One of CONTRACT's error codes. */
   code: ErrorCode;
   /** A notation error's 1-based position, or a full attack's step index; absent otherwise. */
   at?: number;
+  /** The path of the request's field the error is about; absent when it is about no one field. */
+  field?: string;
 }
 
 /**

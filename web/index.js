@@ -145,7 +145,7 @@ class Runtime {
     }
     if (typeof out === "string" || out instanceof Uint8Array) return out;
     // The module's Error (wasm/browser jsError), as an AoekitError: the same code, message and at.
-    if (out instanceof Error && typeof out.code === "string") throw new AoekitError(out.code, out.message, out.at);
+    if (out instanceof Error && typeof out.code === "string") throw new AoekitError(out.code, out.message, out.at, out.field);
     this.#fail();
     throw internalError(`the engine answered ${typeof out} and will restart`);
   }

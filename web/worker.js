@@ -287,7 +287,7 @@ async function portable(source, name) {
 
 // rebuild is the worker's error (engine-worker.js wireError) as an error of this page.
 function rebuild(e) {
-  if (e?.aoekit) return new AoekitError(e.code, e.message, e.at);
+  if (e?.aoekit) return new AoekitError(e.code, e.message, e.at, e.field);
   const types = { TypeError, RangeError, SyntaxError };
   const err = new (types[e?.name] ?? Error)(String(e?.message ?? e));
   if (typeof e?.name === "string" && err.name !== e.name) err.name = e.name;

@@ -1,5 +1,7 @@
 package engine
 
+import "strings"
+
 // Code is an error's code (CONTRACT errors).
 type Code string
 
@@ -23,11 +25,18 @@ const (
 
 // An Error is a CONTRACT error: a code, a message for people and, for notation errors, the
 // 1-based position in the text (At, 0 when there is none); for a full attack's error about a
-// step, the step's 0-based index (At, with Step set).
+// step, the step's 0-based index (At, with Step set); and, when the error is about one field of
+// the request, that field's path (Field).
 type Error struct {
 	Code    Code   `json:"code"`
 	Message string `json:"message"`
-	At      int    `json:"at,omitempty"`
+	// Field is the path of the request's field the error is about, in the form its message
+	// starts with: a top-level name, then .name for an object's member, [i] for an array's
+	// element and ["key"] for a map's (tokens[1].x, walls[0].a[1], holding["main"]); empty
+	// when the error is about no one field (the whole request, a rule between several).
+	Field string `json:"field,omitempty"`
+	// At is a notation error's 1-based position, or a full attack's step index (with Step).
+	At int `json:"at,omitempty"`
 	// Step marks At as a full attack's step index (FullAttack), which is on the wire even when it
 	// is 0: wasm/wire writes "at" for it where omitempty would leave out a 0.
 	Step bool `json:"-"`
@@ -53,6 +62,86 @@ func (e *Error) Rule() bool {
 }
 
 // newError is never inlined: each inlined copy adds to the WebAssembly module (see num.Itoa).
+// Its Field is the path msg starts with (FieldOf).
 //
 //go:noinline
-func newError(code Code, msg string) *Error { return &Error{Code: code, Message: msg} }
+func newError(code Code, msg string) *Error {
+	return &Error{Code: code, Message: msg, Field: FieldOf(msg)}
+}
+
+// FieldOf is the field path a message starts with, or "": every message about one field of a
+// request starts with the field's path, followed by ": ", " is ", " (" or " [" (tokens[1].x:
+// …, caster is required …, obstacles (packed): …, origin [9, 9, 0] is 8 squares …). A path is a
+// name, then any run of .name, [digits] and ["key"]; the top-level names are the contract's
+// request fields, so that a message starting with other words ("the caster has no line of
+// effect …", "malformed JSON …") names no field. "request" (the whole request) is no field.
+func FieldOf(msg string) string {
+	i := 0
+	name := func() bool {
+		j := i
+		for i < len(msg) && (msg[i] >= 'a' && msg[i] <= 'z' || msg[i] >= 'A' && msg[i] <= 'Z' || i > j && msg[i] >= '0' && msg[i] <= '9') {
+			i++
+		}
+		return i > j
+	}
+	if !name() || !requestField(msg[:i]) {
+		return ""
+	}
+	for i < len(msg) {
+		switch {
+		case msg[i] == '.' && i+1 < len(msg):
+			i++
+			if !name() {
+				return ""
+			}
+		case strings.HasPrefix(msg[i:], "[\""):
+			j := i + 2
+			for j < len(msg) && msg[j] != '"' {
+				if msg[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if !strings.HasPrefix(msg[min(j, len(msg)):], "\"]") {
+				return ""
+			}
+			i = j + 2
+		case msg[i] == '[':
+			j := i + 1
+			for j < len(msg) && msg[j] >= '0' && msg[j] <= '9' {
+				j++
+			}
+			if j == i+1 || j == len(msg) || msg[j] != ']' {
+				return ""
+			}
+			i = j + 1
+		default:
+			rest := msg[i:]
+			if strings.HasPrefix(rest, ": ") || strings.HasPrefix(rest, " is ") || strings.HasPrefix(rest, " (") || strings.HasPrefix(rest, " [") {
+				return msg[:i]
+			}
+			return ""
+		}
+	}
+	return ""
+}
+
+// requestFields are the top-level fields of every request (Request, MoveRequest, CoverRequest,
+// SceneEdit, Board, fullattack.Request): the names FieldOf takes a message's first word for.
+// TestRequestFields keeps the list equal to the types' json tags.
+var requestFields = [...]string{
+	"aim", "applyCover", "attack", "attacker", "bab", "barriers", "bounds", "caster", "clear",
+	"cover", "distance", "feats", "hands", "holding", "kind", "metric", "natural", "noBounds",
+	"obstacles", "orientation", "origin", "originSquare", "path", "range", "rapidShot", "remove",
+	"resolve", "rules", "source", "steps", "target", "targeting", "template", "tokens",
+	"twoWeapon", "vertical", "walls",
+}
+
+func requestField(name string) bool {
+	for _, f := range requestFields {
+		if f == name {
+			return true
+		}
+	}
+	return false
+}

@@ -32,6 +32,16 @@ func parseShape(text string) (template.Shape, *Error) {
 	return s, nil
 }
 
+// fieldShape is parseShape for the notation text of a request's field: its errors name the
+// field (their messages start with the text, which Parse's errors are about).
+func fieldShape(field, text string) (template.Shape, *Error) {
+	s, err := parseShape(text)
+	if err != nil {
+		err.Field = field
+	}
+	return s, err
+}
+
 // templateOf is the CONTRACT form of a shape.
 func templateOf(s template.Shape) Template {
 	t := Template{Notation: s.String(), Rules: Rules(s.Rules().String()), Shape: s.Kind()}
@@ -68,18 +78,17 @@ func shapeOf(ref TemplateRef) (template.Shape, *Error) {
 		if strings.TrimSpace(ref.Text) == "" {
 			return nil, newError(CodeBadRequest, "template is required: notation text such as \"Cir3\" or a template object")
 		}
-		return parseShape(ref.Text)
+		return fieldShape("template", ref.Text)
 	}
 	o := ref.Object
 	if o.Shape == "" {
-		text := o.Notation
-		if text == "" {
-			text = o.Text
+		if o.Notation != "" {
+			return fieldShape("template.notation", o.Notation)
 		}
-		if text == "" {
+		if o.Text == "" {
 			return nil, newError(CodeBadRequest, "template: an object needs \"shape\" or \"notation\"")
 		}
-		return parseShape(text)
+		return fieldShape("template.text", o.Text)
 	}
 	rules := string(o.Rules)
 	if rules == "" {
@@ -138,5 +147,5 @@ func templateError(where string, err error) *Error {
 			code = CodeInvalidWall
 		}
 	}
-	return &Error{Code: code, Message: where + ": " + err.Error()}
+	return newError(code, where+": "+err.Error())
 }

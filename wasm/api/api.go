@@ -60,7 +60,7 @@ type Options struct {
 //	POST /v1/full-attack  full-attack request  → full attack
 //	GET  /v1/version                           → version
 //
-// Errors are {"error": {"code", "message", "at"?}}: 400 for a bad request (malformed JSON names
+// Errors are {"error": {"code", "message", "field"?, "at"?}}: 400 for a bad request (malformed JSON names
 // the byte offset), 422 for a rule violation (a full attack's illegal step among them), 404 for an unknown path, 405 (with Allow) for a
 // wrong method, 413 past MaxBody, 415 for a body that is not application/json, 500 for a bug,
 // and, with Options.MaxEvaluations, 503 (Retry-After: 1) when busy. Every answer carries Access-Control-Allow-Origin: *, and OPTIONS answers CORS preflights.

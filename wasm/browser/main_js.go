@@ -130,11 +130,14 @@ func (b binder) tooLarge(name string, n int, atLeast string) js.Value {
 		strconv.Itoa(n) + " bytes of JSON; the limit is " + limits.MaxBodyText})
 }
 
-// jsError returns err as a JavaScript Error with code, message and, when err has one, at (a
-// full attack's step index even when it is 0, as on the wire).
+// jsError returns err as a JavaScript Error with code, message and, when err has them, field
+// and at (a full attack's step index even when it is 0, as on the wire).
 func (b binder) jsError(err *engine.Error) js.Value {
 	v := b.errorCtor.New(err.Message)
 	v.Set("code", string(err.Code))
+	if err.Field != "" {
+		v.Set("field", err.Field)
+	}
 	if err.At != 0 || err.Step {
 		v.Set("at", err.At)
 	}

@@ -105,9 +105,10 @@ func errorAnswer(err error) (int, []byte) {
 	type errorBody struct {
 		Code    engine.Code `json:"code"`
 		Message string      `json:"message"`
+		Field   string      `json:"field,omitempty"`
 		At      *int        `json:"at,omitempty"`
 	}
-	b := errorBody{Code: e.Code, Message: e.Message}
+	b := errorBody{Code: e.Code, Message: e.Message, Field: e.Field}
 	if e.At != 0 || e.Step {
 		b.At = &e.At
 	}

@@ -54,11 +54,14 @@ func bind(fn func(args []js.Value) (any, *engine.Error)) func(js.Value, []js.Val
 	}
 }
 
-// jsError is err as a JavaScript Error with code, message and, when err has one, at: the
-// errors aoekit.wasm throws.
+// jsError is err as a JavaScript Error with code, message and, when err has them, field and
+// at: the errors aoekit.wasm throws.
 func jsError(err *engine.Error) js.Value {
 	v := js.Global().Get("Error").New(err.Message)
 	v.Set("code", string(err.Code))
+	if err.Field != "" {
+		v.Set("field", err.Field)
+	}
 	if err.At != 0 || err.Step {
 		v.Set("at", err.At)
 	}

@@ -449,6 +449,7 @@ func (e *encoder) versionInfo(p *engine.VersionInfo) {
 func (e *encoder) error(p *engine.Error) {
 	e.str(`{"code":`, string(p.Code))
 	e.str(`,"message":`, p.Message)
+	e.optString(`,"field":`, p.Field)
 	e.optInt(`,"at":`, p.At)
 	e.raw("}")
 }

@@ -118,7 +118,8 @@ func (d *decoder) got() string {
 //
 //go:noinline
 func (d *decoder) fail(msg string) *engine.Error {
-	return &engine.Error{Code: engine.CodeBadRequest, Message: d.where() + ": " + msg}
+	where := d.where()
+	return &engine.Error{Code: engine.CodeBadRequest, Message: where + ": " + msg, Field: engine.FieldOf(where + ": ")}
 }
 
 // typeErr reports that the value at the cursor is not of the wanted kind.

@@ -176,11 +176,12 @@ func errorBody(e *engine.Error) any {
 	type body struct {
 		Code    engine.Code `json:"code"`
 		Message string      `json:"message"`
+		Field   string      `json:"field,omitempty"`
 		At      int         `json:"at"`
 	}
 	return struct {
 		Error body `json:"error"`
-	}{body{e.Code, e.Message, e.At}}
+	}{body{e.Code, e.Message, e.Field, e.At}}
 }
 
 func checkSame(t *testing.T, what string, got, want []byte) {

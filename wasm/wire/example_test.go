@@ -13,7 +13,7 @@ func ExampleDecodeRequest() {
 	_, err = wire.DecodeRequest([]byte(`{"template": "Cir3",, }`))
 	fmt.Println(err.Message)
 	// Output:
-	// {"error":{"code":"bad_request","message":"tokens[0].x: expected an integer, got a string"}} 400
+	// {"error":{"code":"bad_request","message":"tokens[0].x: expected an integer, got a string","field":"tokens[0].x"}} 400
 	// malformed JSON at byte 20: expected a field name (a string)
 }
 

@@ -135,13 +135,13 @@ func TestFullAttackErrors(t *testing.T) {
 		status   int
 	}{
 		{`{"steps": [{"attack": "main", "extra": true}]}`,
-			`{"error":{"code":"not_declared","message":"steps[0].extra: Rapid Shot's extra attack needs rapidShot declared for the full attack","at":0}}`, 422},
+			`{"error":{"code":"not_declared","message":"steps[0].extra: Rapid Shot's extra attack needs rapidShot declared for the full attack","field":"steps[0].extra","at":0}}`, 422},
 		{`{"bab": 3, "steps": [{"attack": "main"}, {"attack": "main"}]}`,
-			`{"error":{"code":"no_attack_left","message":"steps[1]: the primary sequence's 1 attack(s) at bab 3 have been made (§9.3)","at":1}}`, 422},
+			`{"error":{"code":"no_attack_left","message":"steps[1]: the primary sequence's 1 attack(s) at bab 3 have been made (§9.3)","field":"steps[1]","at":1}}`, 422},
 		{`{"steps": [{"attack": "left"}]}`,
-			`{"error":{"code":"bad_request","message":"steps[0].attack: \"left\" is not one of the hands","at":0}}`, 400},
-		{`{"bab": 41}`, `{"error":{"code":"bad_request","message":"bab: expected 0 … 40, got 41"}}`, 400},
-		{`{"rapidShot": true}`, `{"error":{"code":"bad_request","message":"rapidShot: declared without the rapidShot feat"}}`, 400},
+			`{"error":{"code":"bad_request","message":"steps[0].attack: \"left\" is not one of the hands","field":"steps[0].attack","at":0}}`, 400},
+		{`{"bab": 41}`, `{"error":{"code":"bad_request","message":"bab: expected 0 … 40, got 41","field":"bab"}}`, 400},
+		{`{"rapidShot": true}`, `{"error":{"code":"bad_request","message":"rapidShot: declared without the rapidShot feat","field":"rapidShot"}}`, 400},
 	} {
 		out, err := FullAttack([]byte(c.in))
 		if out != nil || err == nil || string(Error(err)) != c.want || Status(err) != c.status {

@@ -106,7 +106,8 @@ func (d *decoder) coord() (float64, *engine.Error) {
 	}
 	f, ok := engine.ParseCoord(tok)
 	if !ok {
-		return 0, &engine.Error{Code: engine.CodeTooLarge, Message: d.where() + ": past ±" + itoa(engine.MaxCoord)}
+		where := d.where()
+		return 0, &engine.Error{Code: engine.CodeTooLarge, Message: where + ": past ±" + itoa(engine.MaxCoord), Field: engine.FieldOf(where + ": ")}
 	}
 	return f, nil
 }

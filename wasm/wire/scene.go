@@ -92,7 +92,7 @@ func withPacked(obstacles []engine.Obstacle, packed []byte) ([]engine.Obstacle, 
 	}
 	if len(obstacles)+len(more) > engine.MaxObstacles {
 		return nil, &engine.Error{Code: engine.CodeTooLarge, Message: "obstacles: " + itoa(len(obstacles)+len(more)) +
-			" obstacles, past the limit of " + itoa(engine.MaxObstacles)}
+			" obstacles, past the limit of " + itoa(engine.MaxObstacles), Field: "obstacles"}
 	}
 	return append(obstacles, more...), nil
 }

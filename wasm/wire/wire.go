@@ -189,7 +189,7 @@ func encode(v any) (out []byte, err *engine.Error) {
 	case *engine.VersionInfo:
 		e.versionInfo(v)
 	case *engine.Error:
-		e.raw(`{"error":`) // {"error":{"code","message","at"?}}
+		e.raw(`{"error":`) // {"error":{"code","message","field"?,"at"?}}
 		e.error(v)
 		if v.Step && v.At == 0 { // a full attack's step 0: "at" is on the wire, where omitempty leaves out a 0
 			e.b = append(e.b[:len(e.b)-1], `,"at":0}`...)
@@ -364,7 +364,7 @@ func Version() []byte {
 	return out
 }
 
-// Error returns {"error": {"code", "message", "at"?}} for err; a nil err is an internal error.
+// Error returns {"error": {"code", "message", "field"?, "at"?}} for err; a nil err is an internal error.
 // "at" is there when At is not 0, or when Step marks it as a full attack's step index.
 func Error(err *engine.Error) []byte {
 	if err == nil {

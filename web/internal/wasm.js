@@ -11,14 +11,16 @@ const BRAND = Symbol.for("aoekit.AoekitError");
 
 /**
  * The class of every error the engine throws (and the overlay's, and the worker's rejections):
- * a bad request or a broken rule, with `code`, `message` and, for a notation error or a full
- * attack's step, `at` (an own property only then, as the module sets it).
+ * a bad request or a broken rule, with `code`, `message`, `field` (the path of the request's
+ * field it is about, when it is about one) and, for a notation error or a full attack's step,
+ * `at` (`at` and `field` are own properties only when present, as the module sets them).
  */
 export class AoekitError extends Error {
-  constructor(code, message, at) {
+  constructor(code, message, at, field) {
     super(message);
     this.code = code;
     if (at !== undefined) this.at = at;
+    if (field !== undefined) this.field = field;
   }
 
   static [Symbol.hasInstance](value) {
@@ -225,7 +227,7 @@ export function codedError(code, message) {
 // moduleError is an Error a module answered (code, message and maybe at, set by Go) as an
 // AoekitError with the same fields.
 export function moduleError(err) {
-  return new AoekitError(err.code, err.message, err.at);
+  return new AoekitError(err.code, err.message, err.at, err.field);
 }
 
 // internalError is a failure of the engine rather than of the request, reported as the module

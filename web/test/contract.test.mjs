@@ -150,24 +150,42 @@ test("bad_notation carries the 1-based position (SPEC §2.2)", async () => {
   assert.equal(thrown(() => e.evaluate({ template: "Lin5SW2", caster }), "bad_notation").at, 7, "evaluate reports notation errors too");
 });
 
-test("errors are AoekitErrors: code and at are own fields (at only where it has a value), as the module sets them", async () => {
+test("errors are AoekitErrors: code, field and at are own fields (field and at only where they have a value), as the module sets them", async () => {
   const e = await engine();
   const notation = thrown(() => e.parse("Con4"), "bad_notation");
   assert.deepEqual([Object.keys(notation), notation.name, String(notation)], [["code", "at"], "AoekitError", `AoekitError: ${notation.message}`]);
   assert.deepEqual({ ...notation }, { code: "bad_notation", at: 5 });
   const request = thrown(() => e.evaluate(1n), "bad_request"); // made by the loader, not the module
   assert.deepEqual([Object.keys(request), "at" in request], [["code"], false]);
-  assert.deepEqual(Object.keys(thrown(() => e.fullAttack({ steps: [{ attack: "main", extra: true }] }), "not_declared")), ["code", "at"]);
+  const step = thrown(() => e.fullAttack({ steps: [{ attack: "main", extra: true }] }), "not_declared");
+  assert.deepEqual({ ...step }, { code: "not_declared", field: "steps[0].extra", at: 0 });
   const made = new AoekitError("out_of_range", "too far");
   assert.ok(made instanceof Error && made instanceof AoekitError);
   assert.deepEqual([made.code, made.message, "at" in made, made.name], ["out_of_range", "too far", false, "AoekitError"]);
   assert.equal(new AoekitError("bad_notation", "x", 0).at, 0);
+  assert.deepEqual({ ...new AoekitError("bad_request", "x", undefined, "tokens[0].x") }, { code: "bad_request", field: "tokens[0].x" });
   // overlay.js and worker.js make theirs with a copy of the class: instanceof holds across them.
   const { AoekitError: OverlayError } = await import("aoekit/overlay");
   const { AoekitError: WorkerError } = await import("aoekit/worker");
   assert.ok(notation instanceof OverlayError && notation instanceof WorkerError);
   assert.ok(new OverlayError("bad_request", "x") instanceof AoekitError && new WorkerError("bad_request", "x") instanceof AoekitError);
   assert.ok(!(new Error("x") instanceof AoekitError) && !(Object.assign(new Error("x"), { code: "bad_request" }) instanceof OverlayError));
+});
+
+test("field: the path of the request's field an error is about, as CONTRACT's Errors section writes it", async () => {
+  const e = await engine();
+  const field = (f, code) => thrown(f, code).field;
+  const tokens = [{ id: "a", x: 1, y: 0 }, { id: "b", x: "2", y: 0 }];
+  assert.equal(field(() => e.evaluate({ template: "Cir1", origin: { x: 0, y: 0 }, tokens }), "bad_request"), "tokens[1].x");
+  assert.equal(field(() => e.evaluate({ template: "Con4", caster }), "bad_notation"), "template", "a notation in a request names the template");
+  assert.equal(field(() => e.evaluate({ template: { notation: "Cir" }, origin: { x: 0, y: 0 } }), "bad_notation"), "template.notation");
+  assert.equal(field(() => e.evaluate({ template: "Cir1", origin: { x: 0, y: 0 }, walls: [{ a: [0, 0], b: [1e7, 0] }] }), "too_large"), "walls[0].b[0]");
+  assert.equal(field(() => e.fullAttack({ holding: { "main hand": 3 } }), "bad_request"), 'holding["main hand"]');
+  assert.equal(field(() => e.evaluate({ template: "Con3N" }), "bad_request"), "caster", "a missing field is named too");
+  // About no one field: parse's notation (at locates it), malformed JSON, a rule between fields.
+  assert.ok(!("field" in thrown(() => e.parse("Con4"), "bad_notation")));
+  const noLine = thrown(() => e.evaluate({ template: "3 cube within 10", caster: { id: "c", x: 0, y: 0 }, origin: { x: 4, y: 0 }, obstacles: [{ x: 2, y: 0, z: 0 }] }), "no_line_of_effect");
+  assert.ok(!("field" in noLine), noLine.message);
 });
 
 test("out_of_range says the distance and the range (SPEC §2.9)", async () => {

@@ -35,7 +35,7 @@ const settle = async (f) => {
     const v = await f();
     return { ok: v instanceof Int32Array ? { int32: Array.from(v) } : v === undefined ? "undefined" : v };
   } catch (e) {
-    return { error: { code: e.code, message: e.message, at: e.at, hasAt: "at" in e, aoekit: e instanceof AoekitError, name: e.name } };
+    return { error: { code: e.code, message: e.message, at: e.at, hasAt: "at" in e, ...("field" in e ? { field: e.field } : {}), aoekit: e instanceof AoekitError, name: e.name } };
   }
 };
 const both = async (what, f) => out.pairs.push([what, await settle(() => f(sync)), await settle(() => f(worker))]);
@@ -206,7 +206,7 @@ import { attachOverlay } from "/overlay.js";
 import { AoekitError } from "/index.js";
 const request = ${JSON.stringify(OVERLAY_REQUEST)};
 const out = {};
-const failure = async (f) => { try { await f(); return null; } catch (e) { return { code: e.code, message: e.message, ...("at" in e ? { at: e.at } : {}), aoekit: e instanceof AoekitError }; } };
+const failure = async (f) => { try { await f(); return null; } catch (e) { return { code: e.code, message: e.message, ...("at" in e ? { at: e.at } : {}), ...("field" in e ? { field: e.field } : {}), aoekit: e instanceof AoekitError }; } };
 const frames = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
 // How many pixels differ between the worker's canvas (its picture, drawn on a scratch canvas)
 // and the page's, and how many are drawn at all.
@@ -302,7 +302,7 @@ test("Chromium: the worker's attachOverlay draws in the worker what attachOverla
       assert.deepEqual(out.resized.size, [400 * dpr, 320 * dpr, 400 * dpr, 320 * dpr]);
       assert.ok(out.resized.drawn > 5000 * dpr * dpr && out.resized.diff === 0, `after the resize: ${JSON.stringify(out.resized)}`);
       assert.deepEqual(out.geo, [{ x: 117, y: 121 }, { x: 5, y: 5 }, { x: 117, y: 121 }]);
-      assert.deepEqual(out.badRequest, { code: "bad_notation", message: "Con4: a cone needs a direction (N, NE, E, SE, S, SW, W, NW) at position 5", at: 5, aoekit: true });
+      assert.deepEqual(out.badRequest, { code: "bad_notation", message: "Con4: a cone needs a direction (N, NE, E, SE, S, SW, W, NW) at position 5", at: 5, field: "template", aoekit: true });
       assert.equal(out.badView.message, `draw: view.lines: expected selected, all or none, got "most"`);
       assert.equal(out.targetsAfterErrors, 2, "onTargets: once a draw, not for refused ones");
       assert.deepEqual([out.cleared.drawn, out.cleared.diff], [0, 0]);

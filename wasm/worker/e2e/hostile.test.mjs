@@ -761,7 +761,7 @@ function check(req, res) {
     p.push("the body is not {\"error\": {…}}");
     return p;
   }
-  const extra = Object.keys(err).filter((k) => !["code", "message", "at"].includes(k));
+  const extra = Object.keys(err).filter((k) => !["code", "message", "field", "at"].includes(k));
   if (extra.length) p.push(`error fields ${extra.join(", ")}`);
   if (!(CODES[res.status] ?? []).includes(err.code)) p.push(`code ${JSON.stringify(err.code)} is not a CONTRACT code for ${res.status}`);
   if (typeof err.message !== "string" || err.message === "") p.push("an empty message");
