@@ -35,6 +35,7 @@ type scene struct {
 type view struct {
 	tokens []entity
 	box    *grid.Box
+	walls  *grid.Box // the box the walls are indexed for, inside box (nil: all of them)
 }
 
 // setupOf validates req up to its obstacles, decides its rule set (SPEC §6) and places its
@@ -120,6 +121,12 @@ func (s *setup) window() view {
 	if s.caster != nil {
 		w = w.Union(s.caster.space.Box())
 	}
+	// Walls only block segments. Where nothing shapes the area (no barriers, or a Draw Steel
+	// wall), no segment goes to the area's cells: only to the origin square and to the tokens'
+	// spaces, so the walls that matter are those near them, not near the whole area.
+	_, isWall := s.shape.(template.Wall)
+	areaLines := s.prof.barriers && !isWall
+	ww := w
 	if s.foot.count > 0 {
 		w = w.Union(s.foot.box)
 	}
@@ -137,7 +144,7 @@ func (s *setup) window() view {
 		}
 		if eb := e.space.Box(); all || s.foot.count > 0 && s.foot.box.Meets(eb) {
 			near = append(near, e)
-			w = w.Union(eb)
+			w, ww = w.Union(eb), ww.Union(eb)
 		}
 	}
 	if all {
@@ -145,7 +152,11 @@ func (s *setup) window() view {
 	}
 	const margin = 2
 	w = w.Grow(margin)
-	return view{tokens: near, box: &w}
+	if areaLines {
+		return view{tokens: near, box: &w, walls: &w}
+	}
+	ww = ww.Grow(margin)
+	return view{tokens: near, box: &w, walls: &ww}
 }
 
 // sceneIn validates the obstacles and the walls and indexes those inside v; or, for a
@@ -158,7 +169,7 @@ func (s *setup) sceneIn(v view) (*scene, *Error) {
 	if e != nil {
 		return nil, e
 	}
-	ws, e := checkWalls(s.req.Walls, v.box)
+	ws, e := checkWalls(s.req.Walls, v.walls)
 	if e != nil {
 		return nil, e
 	}

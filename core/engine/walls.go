@@ -2,6 +2,7 @@ package engine
 
 import (
 	"math"
+	"math/bits"
 	"strconv"
 
 	"github.com/aoekit/aoekit/core/board"
@@ -61,6 +62,9 @@ func ParseCoord(text []byte) (float64, bool) {
 // an infinity or a value past ±MaxCoord. A float64 that is the nearest to some n/400 is
 // answered at once, as units does.
 func coordOf(f float64) (int64, bool) {
+	if t := math.Trunc(f); t == f && math.Abs(f) <= MaxCoord { // a whole square: most walls
+		return int64(f * los.Unit), true
+	}
 	if n := math.Round(f * los.Unit); n/los.Unit == f && math.Abs(n) <= MaxCoord*los.Unit {
 		return int64(n), true
 	}
@@ -81,75 +85,95 @@ func floorDiv(a, b int64) int64 {
 
 // checkWalls validates the walls and puts on the lattice those that are closed and may meet
 // the box of cells window (all closed walls when window is nil), in request order: no segment
-// between points of those cells can meet another wall. It reads the walls once and, for most,
-// with a few comparisons (plainWall): on a board of 5 000 walls, putting each on the lattice
-// would cost more than a typical evaluation.
+// between points of those cells can meet another wall. It reads each wall once, and most with a
+// few comparisons of its floats: on a board of 5 000 walls, putting each on the lattice would
+// cost more than a typical evaluation. A wall those comparisons do not vouch for is checked
+// exactly by wallOf (every value within ±MaxCoord, so not NaN; the ends more than 1/400 apart on
+// an axis, so different once rounded: two values a square's 1/400 or more apart never round
+// alike; the bottom more than 1/400 below the top).
 func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 	if len(ws) > MaxWalls {
 		return nil, newError(CodeTooLarge, "walls: "+num.Itoa(len(ws))+" walls, past the limit of "+num.Itoa(MaxWalls))
 	}
-	var in []int32
-	near := nearOf(window)
+	const far = 1.0 / 256 // > 1/400, with room for the floats' error
+	// The window's plane box in squares, widened by a square's 1/100 for rounding: a wall whose
+	// box does not meet it meets no segment between points of the window.
+	nlx, nly, nhx, nhy := math.Inf(-1), math.Inf(-1), math.Inf(1), math.Inf(1)
+	if window != nil {
+		const slack = 0.01
+		nlx, nly = float64(window.Min.X)-slack, float64(window.Min.Y)-slack
+		nhx, nhy = float64(window.Max.X+1)+slack, float64(window.Max.Y+1)+slack
+	}
+	// One pass validates every wall and marks those to put on the lattice; then they are put
+	// there, into a slice made to measure.
+	var marks [(MaxWalls + 63) / 64]uint64
+	in := 0
 	for i := range ws {
 		w := &ws[i]
-		if !plainWall(w) {
+		ax, ay, bx, by := w.A[0], w.A[1], w.B[0], w.B[1]
+		// Within range (a NaN fails a comparison), and more than 1/400 apart on an axis: if
+		// |dx| + |dy| > 2 far, one of them is past far.
+		plain := ax >= -MaxCoord && ax <= MaxCoord && ay >= -MaxCoord && ay <= MaxCoord &&
+			bx >= -MaxCoord && bx <= MaxCoord && by >= -MaxCoord && by <= MaxCoord &&
+			math.Abs(ax-bx)+math.Abs(ay-by) > 2*far && (w.Bottom == nil && w.Top == nil || plainHeights(w))
+		if !plain {
 			if _, e := wallOf(label{"walls", i}, w); e != nil {
 				return nil, e
 			}
 		}
-		if !w.Open && near.meets(w) {
-			in = append(in, int32(i))
-		}
+		// Marked when closed and its box meets the window: an end at or past each side of the
+		// window. One bit from the comparisons, no branch (the walls' scattered places would
+		// mispredict one).
+		m := bit(!w.Open) & (bit(ax >= nlx) | bit(bx >= nlx)) & (bit(ax <= nhx) | bit(bx <= nhx)) &
+			(bit(ay >= nly) | bit(by >= nly)) & (bit(ay <= nhy) | bit(by <= nhy))
+		marks[i/64] |= m << (i % 64)
+		in += int(m)
 	}
-	if len(in) == 0 {
+	if in == 0 {
 		return nil, nil
 	}
-	out := make([]walls.Wall, len(in))
-	for k, i := range in {
-		out[k], _ = wallOf(label{"walls", int(i)}, &ws[i]) // valid
+	out := make([]walls.Wall, 0, in)
+	for k, m := range marks[:(len(ws)+63)/64] {
+		for ; m != 0; m &= m - 1 {
+			i := 64*k + bits.TrailingZeros64(m)
+			out = append(out, onLattice(&ws[i]))
+		}
 	}
 	return out, nil
 }
 
-// plainWall reports whether w is certainly valid, by comparisons of its floats: every value
-// within ±MaxCoord (so not NaN), the ends more than 1/400 apart on an axis (so different once
-// rounded: two values a square's 1/400 or more apart never round alike), the bottom more than
-// 1/400 below the top. A wall it does not vouch for is checked exactly by wallOf.
-func plainWall(w *Wall) bool {
-	const far = 1.0 / 256 // > 1/400, with room for the floats' error
-	if !(inRange(w.A[0]) && inRange(w.A[1]) && inRange(w.B[0]) && inRange(w.B[1])) {
-		return false
+// bit is 1 for true, 0 for false (a SETcc, not a branch).
+func bit(b bool) uint64 {
+	if b {
+		return 1
 	}
-	if !(math.Abs(w.A[0]-w.B[0]) > far || math.Abs(w.A[1]-w.B[1]) > far) {
-		return false
+	return 0
+}
+
+// onLattice is a valid wall on the lattice (wallOf without the checks).
+func onLattice(w *Wall) walls.Wall {
+	out := walls.Wall{Bottom: walls.NoBottom, Top: walls.NoTop}
+	out.A[0], _ = coordOf(w.A[0])
+	out.A[1], _ = coordOf(w.A[1])
+	out.B[0], _ = coordOf(w.B[0])
+	out.B[1], _ = coordOf(w.B[1])
+	if w.Bottom != nil {
+		out.Bottom, _ = coordOf(*w.Bottom)
 	}
-	if w.Bottom != nil && !inRange(*w.Bottom) || w.Top != nil && !inRange(*w.Top) {
+	if w.Top != nil {
+		out.Top, _ = coordOf(*w.Top)
+	}
+	return out
+}
+
+// plainHeights reports whether w's bottom and top, where given, are certainly valid by
+// comparisons of its floats (as checkWalls says).
+func plainHeights(w *Wall) bool {
+	const far = 1.0 / 256
+	if w.Bottom != nil && !(*w.Bottom >= -MaxCoord && *w.Bottom <= MaxCoord) || w.Top != nil && !(*w.Top >= -MaxCoord && *w.Top <= MaxCoord) {
 		return false
 	}
 	return w.Bottom == nil || w.Top == nil || *w.Top-*w.Bottom > far
-}
-
-// inRange reports whether v lies within ±MaxCoord (false for NaN).
-func inRange(v float64) bool { return v >= -MaxCoord && v <= MaxCoord }
-
-// A near is the plane box of a window of cells in squares, widened by a square's 1/100 for
-// rounding: a wall whose box it does not meet meets no segment between points of the window.
-type near struct {
-	all            bool // no window: every wall may meet
-	lx, ly, hx, hy float64
-}
-
-func nearOf(b *grid.Box) near {
-	if b == nil {
-		return near{all: true}
-	}
-	const slack = 0.01
-	return near{lx: float64(b.Min.X) - slack, ly: float64(b.Min.Y) - slack, hx: float64(b.Max.X+1) + slack, hy: float64(b.Max.Y+1) + slack}
-}
-
-// meets reports whether w's box meets n (always when n is all).
-func (n *near) meets(w *Wall) bool {
-	return n.all || max(w.A[0], w.B[0]) >= n.lx && min(w.A[0], w.B[0]) <= n.hx && max(w.A[1], w.B[1]) >= n.ly && min(w.A[1], w.B[1]) <= n.hy
 }
 
 // wallOf validates one wall and puts it on the lattice.

@@ -50,10 +50,41 @@ func surround(r interface{ IntN(int) int }, req *Request) {
 		req.Obstacles = append(req.Obstacles, Obstacle{X: lo + r.IntN(span), Y: lo + r.IntN(span), Z: r.IntN(4) - 1,
 			Fill: fills[r.IntN(len(fills))]})
 	}
+	// Thin walls (SPEC §5.6) on and off the grid lines, long ones across the window, fences
+	// and open doors: the window indexes only those near the segments the rules draw.
+	for range r.IntN(3) * r.IntN(40) {
+		x, y := float64(lo+r.IntN(span)), float64(lo+r.IntN(span))
+		w := Wall{A: [2]float64{x, y}}
+		switch r.IntN(5) {
+		case 0:
+			w.B = [2]float64{x + float64(1+r.IntN(4)), y}
+		case 1:
+			w.B = [2]float64{x, y + float64(1+r.IntN(4))}
+		case 2:
+			w.B = [2]float64{x + float64(r.IntN(5)) - 2.25, y + float64(r.IntN(5)) + 0.5}
+		case 3:
+			w.B = [2]float64{float64(lo + r.IntN(span)), float64(lo+r.IntN(span)) + 0.0025}
+		default:
+			w.A, w.B = [2]float64{x + 0.5, y}, [2]float64{x + 0.5, y + float64(1+r.IntN(3))} // mid-square
+		}
+		if r.IntN(4) == 0 {
+			top := []float64{0.5, 1, 1.5, 2.5}[r.IntN(4)]
+			w.Top = &top
+		}
+		if r.IntN(6) == 0 {
+			bottom := []float64{-1, 0.5, 1}[r.IntN(3)]
+			if w.Top == nil || *w.Top >= bottom {
+				w.Bottom = &bottom
+			}
+		}
+		w.Open = r.IntN(6) == 0
+		req.Walls = append(req.Walls, w)
+	}
 }
 
 // The window (setup.window) indexes only the obstacles near the area, the caster, the origin
-// and the tokens the area meets. Every shape, rule set, cover mode and targeting trait of
+// and the tokens the area meets, and the walls near the segments the rules draw (those of the
+// area's cells only where barriers shape the area). Every shape, rule set, cover mode and targeting trait of
 // randomRequest, on a board crowded well past the window: answers equal the whole board's.
 func TestWindow_SameAnswerAsWholeBoard(t *testing.T) {
 	r := newRand(21)
