@@ -111,19 +111,14 @@ func (t *sceneTable) dispose(id int, _, _ []byte) ([]byte, *engine.Error) {
 	return []byte("null"), nil
 }
 
-// call runs h on body and returns its answer or its error, never both; a panic in h becomes an
-// internal error, and so does an answer of neither.
+// call runs h on body and returns its answer or its error, never both: an answer of neither is
+// an internal error. A panic in h goes up to the export's one recover (binder.bind).
 func call(h handler, body []byte) (out []byte, err *engine.Error) {
 	return callScene(func(_ int, body, _ []byte) ([]byte, *engine.Error) { return h(body) }, 0, body, nil)
 }
 
 // callScene is call for a scene's handler.
 func callScene(h sceneHandler, id int, body, packed []byte) (out []byte, err *engine.Error) {
-	defer func() {
-		if r := recover(); r != nil {
-			out, err = nil, wire.Recovered(r)
-		}
-	}()
 	out, err = h(id, body, packed)
 	switch {
 	case err != nil:

@@ -4,6 +4,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"strings"
 	"syscall/js"
 	"testing"
@@ -81,16 +82,30 @@ func TestRegisterConvertsErrors(t *testing.T) {
 	}
 }
 
+// TestRegisterRecoversPanics: a panic of any kind in a handler, plain, packed or a scene's, is
+// recovered by the export's one recover (binder.bind) into an internal error, and the module
+// goes on answering.
 func TestRegisterRecoversPanics(t *testing.T) {
 	var nilMap map[int]int
+	var list []int
 	o := registered(t, []export{
 		{name: "boom", handle: func([]byte) ([]byte, *engine.Error) { nilMap[1] = 1; return nil, nil }},
 		{name: "boomPacked", handle: func([]byte) ([]byte, *engine.Error) { panic("packed") }, packed: true},
+		{name: "boomError", handle: func([]byte) ([]byte, *engine.Error) { panic(errors.New("boom")) }},
+		{name: "boomIndex", handle: func(b []byte) ([]byte, *engine.Error) { return []byte{byte(list[len(b)])}, nil }},
+		{name: "boomValue", handle: func([]byte) ([]byte, *engine.Error) { panic(42) }},
+		{name: "boomNil", handle: func([]byte) ([]byte, *engine.Error) { var e *engine.Error; return nil, &engine.Error{Code: e.Code} }},
+		{name: "boomScene", scene: func(int, []byte, []byte) ([]byte, *engine.Error) { panic("scene") }},
 		{name: "version", handle: func([]byte) ([]byte, *engine.Error) { return wire.Version(), nil }},
 	})
 	for i := 0; i < 100; i++ {
-		for _, name := range []string{"boom", "boomPacked"} {
-			v := o.Call(name, "{}")
+		for _, name := range []string{"boom", "boomPacked", "boomError", "boomIndex", "boomValue", "boomNil", "boomScene"} {
+			var v js.Value
+			if name == "boomScene" {
+				v = o.Call(name, 1, "{}")
+			} else {
+				v = o.Call(name, "{}")
+			}
 			checkError(t, name, v, engine.CodeBadRequest, 0)
 			if msg := v.Get("message").String(); !strings.HasPrefix(msg, "internal error: ") {
 				t.Fatalf("%s: message %q; want an internal error", name, msg)

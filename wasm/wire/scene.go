@@ -67,8 +67,8 @@ func NewScene(body, packed []byte) (s *Scene, err *engine.Error) {
 			s, err = nil, Recovered(r)
 		}
 	}()
-	b, err := DecodeBoard(body)
-	if err != nil {
+	b := new(engine.Board)
+	if err := read(body, b); err != nil {
 		return nil, err
 	}
 	if b.Obstacles, err = withPacked(b.Obstacles, packed); err != nil {
@@ -105,8 +105,8 @@ func (s *Scene) Update(body, packed []byte) (err *engine.Error) {
 			err = Recovered(r)
 		}
 	}()
-	e, err := DecodeSceneEdit(body)
-	if err != nil {
+	e := new(engine.SceneEdit)
+	if err := read(body, e); err != nil {
 		return err
 	}
 	if e.Obstacles, err = withPacked(e.Obstacles, packed); err != nil {
@@ -126,8 +126,8 @@ func (s *Scene) EvaluateResult(body []byte) (res *engine.Result, err *engine.Err
 			res, err = nil, Recovered(r)
 		}
 	}()
-	req, err := DecodeRequest(body)
-	if err != nil {
+	req := new(engine.Request)
+	if err := read(body, req); err != nil {
 		return nil, err
 	}
 	res, eerr := s.s.Evaluate(req)

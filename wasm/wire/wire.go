@@ -15,6 +15,9 @@ var (
 )
 
 // Every exported function turns a panic into an internal error: nothing panics out of wire.
+// Each recovers once, at its top (guard, or decode for the Decode functions), and calls only
+// unexported code that does not: a call through a door meets the door's recover and one of
+// wire's, never a stack of them.
 
 // internalPrefix starts the message of every internal error, on the wire (see InternalError).
 const internalPrefix = "internal error: "
@@ -75,15 +78,20 @@ func Status(err *engine.Error) int {
 	return 400
 }
 
-// decode reads body into req: a *engine.Request, a *engine.MoveRequest, a *engine.CoverRequest,
-// a *fullattack.Request or a *string (the text of a parse body). A panic becomes an internal
-// error.
+// decode is read for the exported Decode functions: a panic becomes an internal error.
 func decode(body []byte, req any) (err *engine.Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = Recovered(r)
 		}
 	}()
+	return read(body, req)
+}
+
+// read reads body into req: a *engine.Request, a *engine.MoveRequest, a *engine.CoverRequest,
+// a *fullattack.Request, a *engine.Board, a *engine.SceneEdit or a *string (the text of a parse
+// body). The functions that answer a body call it from inside their own recover.
+func read(body []byte, req any) *engine.Error {
 	d, err := newDecoder(body)
 	if err != nil {
 		return err
@@ -243,8 +251,8 @@ func EncodeMoveResult(m *engine.MoveResult) []byte {
 // Parse answers a parse body, {"text": "…"}, with the template's JSON.
 func Parse(body []byte) (out []byte, err *engine.Error) {
 	defer guard(&out, &err)
-	text, err := DecodeParse(body)
-	if err != nil {
+	var text string
+	if err := read(body, &text); err != nil {
 		return nil, err
 	}
 	t, perr := engineParse(text)
@@ -268,8 +276,8 @@ func evaluateResult(ctx engine.Context, body []byte) (res *engine.Result, err *e
 			res, err = nil, Recovered(r)
 		}
 	}()
-	req, err := DecodeRequest(body)
-	if err != nil {
+	req := new(engine.Request)
+	if err := read(body, req); err != nil {
 		return nil, err
 	}
 	res, eerr := engineEvaluate(ctx, req)
@@ -304,8 +312,8 @@ func Move(body []byte) ([]byte, *engine.Error) { return MoveContext(nil, body) }
 // engine.MoveContext does.
 func MoveContext(ctx engine.Context, body []byte) (out []byte, err *engine.Error) {
 	defer guard(&out, &err)
-	req, err := DecodeMove(body)
-	if err != nil {
+	req := new(engine.MoveRequest)
+	if err := read(body, req); err != nil {
 		return nil, err
 	}
 	res, merr := engineMove(ctx, req)
@@ -322,8 +330,8 @@ func MoveContext(ctx engine.Context, body []byte) (out []byte, err *engine.Error
 // work is bounded by the request's sizes (SPEC §8.3), well under a second: it takes no context.
 func Cover(body []byte) (out []byte, err *engine.Error) {
 	defer guard(&out, &err)
-	req, err := DecodeCover(body)
-	if err != nil {
+	req := new(engine.CoverRequest)
+	if err := read(body, req); err != nil {
 		return nil, err
 	}
 	res, cerr := engineCover(req)
@@ -340,8 +348,8 @@ func Cover(body []byte) (out []byte, err *engine.Error) {
 // JSON. Its work is bounded by fullattack's limits on the request: it takes no context.
 func FullAttack(body []byte) (out []byte, err *engine.Error) {
 	defer guard(&out, &err)
-	req, err := DecodeFullAttack(body)
-	if err != nil {
+	req := new(fullattack.Request)
+	if err := read(body, req); err != nil {
 		return nil, err
 	}
 	res, ferr := engineFullAttack(req)
