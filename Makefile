@@ -4,7 +4,8 @@ GOROOT   := $(shell $(GO) env GOROOT)
 WASM_EXEC := $(GOROOT)/lib/wasm/go_js_wasm_exec
 export GOFLAGS := -buildvcs=false
 
-# The npm packages the tests use (playwright-core, typescript, vite, miniflare), installed by
+# The npm packages the tests use (playwright-core, typescript, vite, miniflare, Foundry's
+# declarations for the type-check, rot-js and fast-voxel-raycast for make bench), installed by
 # `npm ci` from the committed lock file whenever it is newer than what is installed: a fresh
 # clone's `make test` sets itself up. Go modules download on their own.
 NODE_MODULES := node_modules/.package-lock.json

@@ -4,12 +4,41 @@
 // them. Everything Foundry-specific lives here (Hooks, game.settings, canvas, ui); the mapping
 // from Foundry's documents to aoekit requests is map.mjs (pure, tested). The module folder holds
 // the npm package's loaders and modules beside this file (web/foundry/README.md, make foundry).
+// Typed with JSDoc against @league-of-foundry-developers/foundry-vtt-types (Foundry v13's
+// globals: Hooks, game, canvas, ui, foundry.documents), checked by `tsc -p web/foundry`
+// (make test-foundry-types); what the module adds to them (settings, api, hook) is declared in
+// foundry-types.ts.
 import { load } from "./index.js";
 import { loadOverlay } from "./overlay.js";
 import { SIDE_COLOURS, affectedIds, frameOf, mergeTargets, requestFor } from "./map.mjs";
 
+/** @import { Engine, Request } from "./index.js" */
+/** @import { Overlay, OverlayModule } from "./overlay.js" */
+/** @import { AoekitApi, Evaluation } from "./foundry-types.js" */
+
+/**
+ * A MeasuredTemplateDocument: a placed template's, or a drag preview's.
+ * @typedef {foundry.documents.MeasuredTemplateDocument} TemplateDocument
+ */
+
+/**
+ * @typedef {object} State
+ * @property {Promise<State> | null} ready
+ * @property {Engine | null} engine
+ * @property {OverlayModule | null} overlays
+ * @property {Promise<void> | null} overlaysLoading
+ * @property {Overlay | null} overlay
+ * @property {HTMLCanvasElement | null} element
+ * @property {TemplateDocument | null} template
+ * @property {Evaluation | null} last
+ * @property {number | ReturnType<typeof setTimeout>} frame
+ * @property {{evaluate: boolean, attach: boolean}} again
+ * @property {Set<string>} warned
+ */
+
 const ID = "aoekit";
 
+/** @type {State} */
 const state = {
   ready: null, // Promise of {engine, overlays}, started at "ready"
   engine: null,
@@ -24,6 +53,11 @@ const state = {
   warned: new Set(),
 };
 
+/**
+ * A setting's value.
+ * @template {"rules" | "autoTarget" | "overlay" | "coverLines"} K
+ * @param {K} key
+ */
 const setting = (key) => game.settings.get(ID, key);
 
 Hooks.once("init", () => {
@@ -71,11 +105,12 @@ Hooks.once("init", () => {
 
 Hooks.once("ready", () => {
   state.ready = start();
-  state.ready.catch((err) => warnOnce("load", `the engine could not load: ${err?.message ?? err}`));
+  state.ready.catch((err) => warnOnce("load", `the engine could not load: ${messageOf(err)}`));
   const module = game.modules?.get(ID);
   if (module) module.api = api;
 });
 
+/** @returns {Promise<State>} */
 async function start() {
   state.engine = await load();
   if (setting("overlay")) await loadOverlays();
@@ -85,6 +120,7 @@ async function start() {
 
 // loadOverlays loads aoekit-overlay.wasm once, when drawing is on; without it the answers are
 // still given (targets, the aoekit.evaluated hook).
+/** @returns {Promise<void>} */
 function loadOverlays() {
   state.overlaysLoading ??= loadOverlay().then(
     (overlays) => {
@@ -93,13 +129,14 @@ function loadOverlays() {
     },
     (err) => {
       state.overlaysLoading = null;
-      warnOnce("overlay", `the overlay could not load (${err?.message ?? err}); targets are still set`);
+      warnOnce("overlay", `the overlay could not load (${messageOf(err)}); targets are still set`);
     },
   );
   return state.overlaysLoading;
 }
 
 // The public handle: game.modules.get("aoekit").api.
+/** @type {AoekitApi} */
 const api = Object.freeze({
   /** Resolves once the engine (and the overlay) are loaded. */
   get ready() {
@@ -113,7 +150,11 @@ const api = Object.freeze({
   get last() {
     return state.last;
   },
-  /** Evaluates a MeasuredTemplateDocument now (after ready) and shows it; returns the last evaluation. */
+  /**
+   * Evaluates a MeasuredTemplateDocument now (after ready) and shows it; returns the last evaluation.
+   * @param {TemplateDocument} template
+   * @param {{target?: boolean}} [options]  target: auto-target what it affects (when the setting is on)
+   */
   evaluate: (template, { target = false } = {}) => {
     state.template = template;
     evaluate({ target, notify: true });
@@ -135,15 +176,19 @@ Hooks.on("canvasTearDown", () => {
 Hooks.on("canvasPan", () => schedule({ attach: true }));
 
 // A template placed or moved: evaluated, and its author's client targets what it affects.
-for (const hook of ["createMeasuredTemplate", "updateMeasuredTemplate"]) {
-  Hooks.on(hook, (doc, ...rest) => {
-    if (doc.parent && canvas.scene && doc.parent !== canvas.scene) return;
-    const userId = rest[rest.length - 1];
-    const mine = userId === game.user?.id;
-    if (!mine && state.template?.id !== doc.id) return;
-    state.template = doc;
-    whenReady(() => evaluate({ target: mine, notify: mine }));
-  });
+Hooks.on("createMeasuredTemplate", (doc, _options, userId) => placed(doc, userId));
+Hooks.on("updateMeasuredTemplate", (doc, _changes, _options, userId) => placed(doc, userId));
+
+/**
+ * @param {TemplateDocument} doc
+ * @param {string} userId  the user who placed or moved it
+ */
+function placed(doc, userId) {
+  if (doc.parent && canvas.scene && doc.parent !== canvas.scene) return;
+  const mine = userId === game.user?.id;
+  if (!mine && state.template?.id !== doc.id) return;
+  state.template = doc;
+  whenReady(() => evaluate({ target: mine, notify: mine }));
 }
 
 // A template being drawn or dragged: its preview is evaluated as it moves.
@@ -158,17 +203,23 @@ Hooks.on("deleteMeasuredTemplate", (doc) => {
 });
 
 // The board changed under the template shown: evaluated again.
-for (const hook of ["createToken", "updateToken", "deleteToken", "createWall", "updateWall", "deleteWall"]) {
-  Hooks.on(hook, () => {
-    if (state.template) schedule({ evaluate: true });
-  });
-}
+const again = () => {
+  if (state.template) schedule({ evaluate: true });
+};
+Hooks.on("createToken", again);
+Hooks.on("updateToken", again);
+Hooks.on("deleteToken", again);
+Hooks.on("createWall", again);
+Hooks.on("updateWall", again);
+Hooks.on("deleteWall", again);
 
+/** @param {() => void} fn */
 function whenReady(fn) {
   state.ready?.then(fn, () => {}); // a failed load is reported once, at "ready"
 }
 
 // schedule coalesces work into the next animation frame (a drag refreshes many times a frame).
+/** @param {{attach?: boolean, evaluate?: boolean}} what */
 function schedule(what) {
   if (what.attach) state.again.attach = true;
   if (what.evaluate) state.again.evaluate = true;
@@ -184,22 +235,27 @@ function schedule(what) {
   state.frame = typeof requestAnimationFrame === "function" ? requestAnimationFrame(run) : setTimeout(run, 16);
 }
 
-function sceneData() {
-  const scene = canvas.scene;
+/**
+ * The scene's grid and dimensions, for map.mjs.
+ * @param {foundry.documents.Scene} scene  canvas.scene
+ */
+function sceneData(scene) {
   const grid = canvas.grid ?? scene.grid;
   return { grid: { size: grid.size, distance: grid.distance ?? scene.grid?.distance, type: grid.type ?? scene.grid?.type }, dimensions: canvas.dimensions };
 }
 
+/** @param {{target: boolean, notify: boolean}} how  target: auto-target (when the setting is on); notify: say why it failed */
 function evaluate({ target, notify }) {
   const template = state.template;
-  if (!state.engine || !template || !canvas?.ready || !canvas.scene) return;
+  const scene = canvas?.scene;
+  if (!state.engine || !template || !canvas?.ready || !scene) return;
   let built;
   let result;
   try {
     built = requestFor({
-      scene: sceneData(),
-      tokens: canvas.scene.tokens.contents,
-      walls: canvas.scene.walls.contents,
+      scene: sceneData(scene),
+      tokens: scene.tokens.contents,
+      walls: scene.walls.contents,
       template,
       rules: setting("rules"),
       casterId: canvas.tokens?.controlled?.[0]?.document?.id,
@@ -209,17 +265,22 @@ function evaluate({ target, notify }) {
   } catch (err) {
     state.last = null;
     state.overlay?.clear();
-    if (notify) ui.notifications?.warn(`aoekit: ${err?.message ?? err}`);
+    if (notify) ui.notifications?.warn(`aoekit: ${messageOf(err)}`);
     else console.debug("aoekit:", err);
     return;
   }
   const targets = mergeTargets(result.targets, built);
   state.last = { request: built.request, result, targets, notation: built.notation, casterId: built.casterId };
   draw(built.request);
-  if (target && setting("autoTarget")) canvas.tokens?.setTargets?.(affectedIds(targets), { mode: "replace" });
+  // Where the declarations are wrong: TokenLayer#setTargets(ids, {mode}) is Foundry v13's (it
+  // supersedes User#updateTokenTargets), but foundry-vtt-types 13.345.1 lacks it, so it is
+  // declared here, optional (and called only when present).
+  const layer = /** @type {foundry.canvas.layers.TokenLayer & {setTargets?: (ids: string[], options: {mode: "replace"}) => void} | undefined} */ (canvas.tokens);
+  if (target && setting("autoTarget")) layer?.setTargets?.(affectedIds(targets), { mode: "replace" });
   Hooks.callAll("aoekit.evaluated", { template, ...state.last });
 }
 
+/** @param {Request} request */
 function draw(request) {
   if (!state.overlay) return;
   try {
@@ -234,16 +295,18 @@ function draw(request) {
 // corner where the stage puts it, squares grid.size × the zoom across. A pan or zoom attaches it
 // again (attach options are fixed per overlay).
 function attach() {
-  if (!setting("overlay") || !canvas?.ready || !canvas.scene) return;
+  const scene = canvas?.scene;
+  const stage = canvas?.stage;
+  if (!setting("overlay") || !canvas?.ready || !scene || !stage) return;
   if (!state.overlays) {
     loadOverlays();
     return;
   }
   let frame;
   try {
-    frame = frameOf(sceneData());
+    frame = frameOf(sceneData(scene));
   } catch (err) {
-    warnOnce(`grid:${canvas.scene.id}`, err.message);
+    warnOnce(`grid:${scene.id}`, String(messageOf(err)));
     return;
   }
   if (!state.element) {
@@ -256,8 +319,8 @@ function attach() {
     else document.body.append(el);
     state.element = el;
   }
-  const scale = canvas.stage.scale.x;
-  const at = canvas.stage.toGlobal({ x: frame.originX, y: frame.originY });
+  const scale = stage.scale.x;
+  const at = stage.toGlobal({ x: frame.originX, y: frame.originY });
   state.overlay?.detach();
   state.overlay = state.overlays.attach(state.element, {
     cellSize: Math.min(1000, Math.max(0.01, frame.size * scale)),
@@ -282,8 +345,17 @@ function clear() {
   state.overlay?.clear();
 }
 
+/**
+ * @param {string} key
+ * @param {string} message
+ */
 function warnOnce(key, message) {
   if (state.warned.has(key)) return;
   state.warned.add(key);
   ui.notifications?.warn(`aoekit: ${message}`);
+}
+
+/** An error's message (or the thing thrown, when it has none). */
+function messageOf(/** @type {unknown} */ err) {
+  return (typeof err === "object" && err !== null && "message" in err ? err.message : undefined) ?? err;
 }

@@ -16,7 +16,15 @@ OWLBEAR_OWN_FILES     := manifest.json index.html owlbear.mjs map.mjs icon.svg R
 FOUNDRY_DIR := build/foundry/aoekit
 OWLBEAR_DIR := build/owlbear
 
-.PHONY: foundry owlbear
+TEST_TARGETS += test-foundry-types
+
+.PHONY: foundry owlbear test-foundry-types
+
+# aoekit.mjs and map.mjs type-checked (JSDoc, strict) against Foundry v13's declarations,
+# @league-of-foundry-developers/foundry-vtt-types (an exact devDependency), and the package's
+# own (web/index.d.ts, web/overlay.d.ts): web/foundry/tsconfig.json. About 5-10 s.
+test-foundry-types: $(NODE_MODULES)
+	node_modules/.bin/tsc -p web/foundry
 
 foundry: browser overlay-wasm
 	rm -rf $(FOUNDRY_DIR) build/foundry/aoekit.zip

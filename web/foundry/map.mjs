@@ -13,18 +13,127 @@
 //   an elevation e (token, template, wall-height) is e / grid.distance levels, and a token
 //   stands on level ⌊e / grid.distance⌋;
 // - template lengths are in grid.distance units and become whole squares (`squares` below).
+//
+// Types (JSDoc, checked by `tsc -p web/foundry`, make test-foundry-types): the inputs are the
+// fields read here, typed as Foundry v13's documents have them, so that aoekit.mjs passing
+// TokenDocument, WallDocument and MeasuredTemplateDocument instances is checked against the
+// foundry-vtt-types declarations; the request is the package's Request (web/index.d.ts).
+
+/** @import { Request, Token, Wall } from "./index.js" */
+/** @import { DrawTarget } from "./overlay.js" */
+
+/**
+ * A scene's grid: `grid.size` pixels a square, `grid.distance` units a square, `grid.type`
+ * (CONST.GRID_TYPES).
+ * @typedef {{size: number, distance?: number | null, type?: number | null}} GridData
+ */
+/**
+ * canvas.dimensions' fields read here: the scene's rectangle on the canvas, in pixels.
+ * @typedef {{sceneX: number, sceneY: number, sceneWidth: number, sceneHeight: number}} SceneDimensions
+ */
+/**
+ * frameOf's scene: `{grid, dimensions}` as a client has them, or the Scene document's data.
+ * @typedef {object} SceneData
+ * @property {GridData} grid
+ * @property {SceneDimensions | null} [dimensions]  canvas.dimensions; without them (null before a scene is drawn), worked out from the fields below
+ * @property {number} [width]
+ * @property {number} [height]
+ * @property {number} [padding]
+ * @property {{offsetX?: number | null, offsetY?: number | null} | null} [background]
+ */
+/**
+ * frameOf's answer: `originX/Y`, the canvas pixel of square (0, 0)'s north-west corner;
+ * `columns × rows`, the squares the scene's rectangle touches (the board's bounds).
+ * @typedef {{size: number, distance: number, originX: number, originY: number, columns: number, rows: number}} Frame
+ */
+/**
+ * A TokenDocument's fields read here, as v13 has them (plain data may leave any out: each has
+ * a default). `depth` is v14's; plain data has `_id` rather than `id`.
+ * @typedef {object} TokenData
+ * @property {string | null} id
+ * @property {string | null} [_id]
+ * @property {number} x
+ * @property {number} y
+ * @property {number | undefined} width  in grid spaces (foundry-vtt-types 13.345.1 says it may be undefined)
+ * @property {number | undefined} height
+ * @property {number} elevation  in grid distance units
+ * @property {number} [depth]
+ * @property {number} disposition  CONST.TOKEN_DISPOSITIONS
+ * @property {boolean} hidden
+ */
+/**
+ * A WallDocument's fields read here, as v13 has them (plain data may leave any out); the
+ * wall-height module's flags are elevations (grid distance units), null or ±Infinity for none.
+ * @typedef {object} WallData
+ * @property {number[]} c  [x0, y0, x1, y1], canvas pixels
+ * @property {number | null} move  CONST.WALL_MOVEMENT_TYPES
+ * @property {number | null} sight  CONST.WALL_SENSE_TYPES
+ * @property {number | null} door  CONST.WALL_DOOR_TYPES
+ * @property {number | null} ds  CONST.WALL_DOOR_STATES
+ * @property {{"wall-height"?: {bottom?: number | null, top?: number | null}}} [flags]
+ */
+/**
+ * A MeasuredTemplateDocument's fields read here, as v13 has them (plain data may leave any
+ * out). `elevation` is v14's; the Levels module's is `flags.levels.elevation`.
+ * @typedef {object} TemplateData
+ * @property {string} t  CONST.MEASURED_TEMPLATE_TYPES: "circle", "cone", "ray" or "rect"
+ * @property {number} x
+ * @property {number} y
+ * @property {number} distance  in grid distance units
+ * @property {number} direction  degrees, 0 = east, clockwise
+ * @property {number} width  a ray's, in grid distance units
+ * @property {number} [elevation]
+ * @property {{levels?: {elevation?: number | null}}} [flags]
+ */
+/** @typedef {"tdgs" | "drawsteel" | "circle50"} RuleSet */
+/**
+ * An aoekit token made from a TokenDocument (tokenPieces): always a size and a side.
+ * @typedef {Token & {size: number, side: string}} Piece
+ */
+/** @typedef {"move" | "sight"} Sense */
+/**
+ * templateShape's answer.
+ * @typedef {object} Shape
+ * @property {"circle" | "cone" | "ray" | "rect"} t
+ * @property {{x: number, y: number}} at  the origin, in (fractional) squares
+ * @property {number} r  the length, in squares
+ * @property {number} degrees
+ * @property {number} dir  the snapped direction's index in DIRECTIONS
+ * @property {number} width  the ray's width, in squares
+ * @property {number | undefined} z  the elevation's level, when given
+ */
+/**
+ * requestFor's answer.
+ * @typedef {object} Built
+ * @property {Request} request
+ * @property {Record<string, string>} pieces  every aoekit token id of the request (and the caster's) → its TokenDocument id
+ * @property {string | null} casterId  the TokenDocument taken as the caster, or null
+ * @property {string} notation
+ */
+/**
+ * A TokenDocument's answer (mergeTargets): the engine's target fields, and whether it is the caster.
+ * @template {DrawTarget} [T=DrawTarget]
+ * @typedef {T & {caster: boolean}} MergedTarget
+ */
 
 /** The id of the stand-in caster a template gets when no token stands at its origin. */
 export const ORIGIN_ID = "aoekit:origin";
 
-/** CONST.TOKEN_DISPOSITIONS → aoekit `side`. */
+/**
+ * CONST.TOKEN_DISPOSITIONS → aoekit `side`.
+ * @type {Readonly<Record<number, string>>}
+ */
 export const SIDES = Object.freeze({ 1: "friendly", 0: "neutral", [-1]: "hostile", [-2]: "secret" });
 
-/** The overlay's colours for those sides (attach({colours: {sides}})). */
+/**
+ * The overlay's colours for those sides (attach({colours: {sides}})).
+ * @type {Readonly<Record<string, string>>}
+ */
 export const SIDE_COLOURS = Object.freeze({ friendly: "#1e6fd9", neutral: "#8d8a80", hostile: "#d32f2f", secret: "#8e44ad" });
 
 /** The eight directions of SPEC §1.2, clockwise from north, and their offsets (y grows south). */
 export const DIRECTIONS = Object.freeze(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]);
+/** @type {ReadonlyArray<readonly [number, number]>} */
 const OFFSETS = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
 
 // Foundry v13 constants, by value.
@@ -33,13 +142,18 @@ const MOVE_NONE = 0; // CONST.WALL_MOVEMENT_TYPES.NONE
 const SENSE_NONE = 0; // CONST.WALL_SENSE_TYPES.NONE
 const DOOR_NONE = 0; // CONST.WALL_DOOR_TYPES.NONE (1 DOOR, 2 SECRET)
 const DOOR_OPEN = 1; // CONST.WALL_DOOR_STATES.OPEN (0 CLOSED, 2 LOCKED)
+/** @type {readonly string[]} */
 const RULES = ["tdgs", "drawsteel", "circle50"];
+/** @type {(rules: string) => rules is RuleSet} */
+const isRuleSet = (rules) => RULES.includes(rules);
 const EPS = 1e-9;
 
 /** Rounds a length in squares onto the engine's 1/400 lattice (CONTRACT: walls, fills). */
-const lattice = (v) => Math.round(v * 400) / 400;
-const num = (v, fallback) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
-const idOf = (doc) => doc.id ?? doc._id;
+const lattice = (/** @type {number} */ v) => Math.round(v * 400) / 400;
+/** v when it is a finite number, else fallback. */
+const num = (/** @type {unknown} */ v, /** @type {number} */ fallback) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
+/** A document's id (a placed document's `id`, plain data's `_id`; "" for neither, which no scene's token lacks). */
+const idOf = (/** @type {TokenData} */ doc) => doc.id ?? doc._id ?? "";
 
 /**
  * frameOf: where the grid is and how big a square is, from a scene.
@@ -51,9 +165,9 @@ const idOf = (doc) => doc.id ?? doc._id;
  * Scene#getDimensions does for a square grid: the padding rounded up to whole squares, then the
  * scene's rectangle moved back by the background offset.
  *
- * @returns {{size: number, distance: number, originX: number, originY: number, columns: number, rows: number}}
- *   `originX/Y`: the canvas pixel of square (0, 0)'s north-west corner; `columns × rows`: the
- *   squares the scene's rectangle touches (the board's bounds).
+ * @param {SceneData} scene
+ * @returns {Frame} `originX/Y`: the canvas pixel of square (0, 0)'s north-west corner;
+ *   `columns × rows`: the squares the scene's rectangle touches (the board's bounds).
  */
 export function frameOf(scene) {
   const grid = scene?.grid ?? {};
@@ -85,12 +199,23 @@ export function frameOf(scene) {
   return { size, distance, originX: x0 * size, originY: y0 * size, columns: Math.max(1, x1 - x0), rows: Math.max(1, y1 - y0) };
 }
 
-/** A canvas point in squares (fractional), on the 1/400 lattice. */
+/**
+ * A canvas point in squares (fractional), on the 1/400 lattice.
+ * @param {Frame} frame
+ * @param {number} px
+ * @param {number} py
+ * @returns {{x: number, y: number}}
+ */
 export function toSquares(frame, px, py) {
   return { x: lattice((px - frame.originX) / frame.size), y: lattice((py - frame.originY) / frame.size) };
 }
 
-/** The level an elevation (in grid distance units) stands on: ⌊e / distance⌋. */
+/**
+ * The level an elevation (in grid distance units) stands on: ⌊e / distance⌋.
+ * @param {Frame} frame
+ * @param {number | null | undefined} elevation
+ * @returns {number}
+ */
 export function levelOf(frame, elevation) {
   return Math.floor(num(elevation, 0) / frame.distance + EPS);
 }
@@ -103,7 +228,9 @@ export function levelOf(frame, elevation) {
  * `id#0`, `id#1`, … (the last flush with its far end, so pieces may overlap): aoekit tokens are
  * square, and mergeTargets joins the pieces' answers back into one. Height: a v14 `depth`
  * when there is one, else the piece's size (aoekit's default). Side: from the disposition.
- * @returns {{id: string, x: number, y: number, z: number, size: number, height?: number, side: string}[]}
+ * @param {TokenData} doc
+ * @param {Frame} frame
+ * @returns {Piece[]}
  */
 export function tokenPieces(doc, frame) {
   const id = idOf(doc);
@@ -115,8 +242,9 @@ export function tokenPieces(doc, frame) {
   const x = Math.round(c.x + w / 2 - W / 2) || 0; // || 0: no -0
   const y = Math.round(c.y + h / 2 - H / 2) || 0;
   const z = levelOf(frame, doc.elevation);
-  const side = SIDES[doc.disposition] ?? "neutral";
-  const depth = num(doc.depth, 0) > 0 ? Math.max(1, Math.round(doc.depth)) : undefined;
+  const side = SIDES[doc.disposition ?? 0] ?? "neutral";
+  const depth = num(doc.depth, 0) > 0 ? Math.max(1, Math.round(num(doc.depth, 0))) : undefined;
+  /** @type {(pid: string, px: number, py: number, size: number) => Piece} */
   const token = (pid, px, py, size) => ({ id: pid, x: px, y: py, z, size, ...(depth ? { height: depth } : {}), side });
   if (W === H) return [token(id, x, y, W)];
   const s = Math.min(W, H);
@@ -141,6 +269,10 @@ export function tokenPieces(doc, frame) {
  * none) become `bottom`/`top` in levels. A one-way wall (dir) blocks both ways: aoekit's walls
  * have no side. A wall of no length on the 1/400 lattice, or whose bottom is above its top, is
  * left out (null).
+ * @param {WallData} doc
+ * @param {Frame} frame
+ * @param {{sense?: Sense}} [options]
+ * @returns {Wall | null}
  */
 export function wallFrom(doc, frame, options = {}) {
   const c = doc.c;
@@ -150,6 +282,7 @@ export function wallFrom(doc, frame, options = {}) {
   const a = toSquares(frame, c[0], c[1]);
   const b = toSquares(frame, c[2], c[3]);
   if (a.x === b.x && a.y === b.y) return null;
+  /** @type {Wall} */
   const wall = { a: [a.x, a.y], b: [b.x, b.y] };
   if (num(doc.door, DOOR_NONE) !== DOOR_NONE && doc.ds === DOOR_OPEN) wall.open = true;
   const wh = doc.flags?.["wall-height"];
@@ -166,6 +299,7 @@ export function wallFrom(doc, frame, options = {}) {
 /**
  * snapDirection: a Foundry direction (degrees, 0 = east, growing clockwise on screen since y
  * grows down) to the nearest of the eight directions; exactly between two, the clockwise one.
+ * @param {number | undefined} degrees
  * @returns {number} the index in DIRECTIONS (0 = N … 7 = NW)
  */
 export function snapDirection(degrees) {
@@ -180,6 +314,9 @@ export function snapDirection(degrees) {
  * centre), so a radius of 3 up to (not including) 4 squares is 3 — r rounded down; a Draw Steel
  * burst counts from the edge of its caster's space, so a 2 burst is a circle of 2 to 2½ squares
  * around a one-square caster, and of 2½ to 3 around a 2 × 2 one.
+ * @param {number} r
+ * @param {number} [size]
+ * @returns {number}
  */
 export function squares(r, size = 1) {
   return Math.max(1, Math.round(r - size / 2 + EPS));
@@ -190,10 +327,13 @@ export function squares(r, size = 1) {
  * "cone", "ray", "rect"), origin (fractional squares), length `r` (squares), direction
  * (degrees and the snapped index), ray width (squares) and elevation level (a v14 `elevation`
  * or the Levels module's `flags.levels.elevation`, when given).
+ * @param {TemplateData} doc
+ * @param {Frame} frame
+ * @returns {Shape}
  */
 export function templateShape(doc, frame) {
   const t = doc.t ?? "circle";
-  if (!["circle", "cone", "ray", "rect"].includes(t)) throw new Error(`aoekit: unknown template type ${JSON.stringify(t)}`);
+  if (!isTemplateType(t)) throw new Error(`aoekit: unknown template type ${JSON.stringify(t)}`);
   const at = toSquares(frame, num(doc.x, 0), num(doc.y, 0));
   const elevation = doc.elevation ?? doc.flags?.levels?.elevation;
   return {
@@ -207,18 +347,27 @@ export function templateShape(doc, frame) {
   };
 }
 
+/** @type {(t: string) => t is Shape["t"]} */
+const isTemplateType = (t) => ["circle", "cone", "ray", "rect"].includes(t);
+
 /**
  * originSquare: the square a template starts from. A circle: the square its centre is on (the
  * south-east one when the centre is a grid intersection). A cone or a ray: the square holding
  * its origin, seen from behind — a point on a grid line belongs to the square on the side the
  * template does not point to, so a cone from a large token's centre (an intersection) starts
  * inside that token.
+ * @param {Shape} shape
+ * @returns {{x: number, y: number}}
  */
 export function originSquare(shape) {
   const [dx, dy] = shape.t === "cone" || shape.t === "ray" ? OFFSETS[shape.dir] : [0, 0];
   return { x: Math.floor(shape.at.x - 1e-6 * dx) || 0, y: Math.floor(shape.at.y - 1e-6 * dy) || 0 };
 }
 
+/**
+ * @param {{x: number, y: number, size: number}} piece
+ * @param {{x: number, y: number}} cell
+ */
 function within(piece, cell) {
   return cell.x >= piece.x && cell.x < piece.x + piece.size && cell.y >= piece.y && cell.y < piece.y + piece.size;
 }
@@ -227,15 +376,15 @@ function within(piece, cell) {
  * requestFor: the whole evaluate request for one measured template on a scene.
  *
  * @param {object} input
- * @param {object} input.scene      see frameOf
- * @param {object[]} input.tokens   TokenDocument data (x, y, width, height, elevation, disposition, hidden, id or _id)
- * @param {object[]} input.walls    WallDocument data (c, move, sight, door, ds, flags)
- * @param {object} input.template   MeasuredTemplateDocument data (t, x, y, distance, direction, angle, width)
- * @param {"tdgs"|"drawsteel"|"circle50"} [input.rules]  the rule set (default tdgs)
- * @param {string} [input.casterId] a token to prefer as the caster when several stand at the origin
+ * @param {SceneData} input.scene      see frameOf
+ * @param {readonly TokenData[]} [input.tokens]   TokenDocument data (x, y, width, height, elevation, disposition, hidden, id or _id)
+ * @param {readonly WallData[]} [input.walls]    WallDocument data (c, move, sight, door, ds, flags)
+ * @param {TemplateData} input.template   MeasuredTemplateDocument data (t, x, y, distance, direction, width)
+ * @param {string} [input.rules]  the rule set, "tdgs", "drawsteel" or "circle50" (default tdgs; anything else throws)
+ * @param {string | null} [input.casterId] a token to prefer as the caster when several stand at the origin
  * @param {boolean} [input.includeHidden]  count hidden tokens (default true; a player's client passes false)
- * @param {"move"|"sight"} [input.sense]   which walls block (wallFrom)
- * @returns {{request: object, pieces: Record<string, string>, casterId: string|null, notation: string}}
+ * @param {Sense} [input.sense]   which walls block (wallFrom)
+ * @returns {Built}
  *   `pieces` maps every aoekit token id of the request (and the caster's) to its TokenDocument id;
  *   `casterId` is the TokenDocument taken as the caster, or null (then the caster, when the shape
  *   needs one, is the stand-in ORIGIN_ID on the origin square).
@@ -256,12 +405,14 @@ function within(piece, cell) {
  * squares, on every level from the lowest to the highest thing on the board.
  */
 export function requestFor({ scene, tokens = [], walls = [], template, rules = "tdgs", casterId, includeHidden = true, sense = "move" }) {
-  if (!RULES.includes(rules)) throw new Error(`aoekit: rules must be tdgs, drawsteel or circle50, got ${JSON.stringify(rules)}`);
+  if (!isRuleSet(rules)) throw new Error(`aoekit: rules must be tdgs, drawsteel or circle50, got ${JSON.stringify(rules)}`);
   const frame = frameOf(scene);
   const shape = templateShape(template, frame);
   const at = originSquare(shape);
 
+  /** @type {Record<string, string>} */
   const pieces = {};
+  /** @type {Piece[]} */
   const board = [];
   for (const doc of tokens) {
     if (!includeHidden && doc.hidden) continue;
@@ -273,6 +424,7 @@ export function requestFor({ scene, tokens = [], walls = [], template, rules = "
 
   // The caster: a token standing on the origin square, for the shapes that come from one.
   const needsCaster = shape.t === "cone" || shape.t === "ray" || (shape.t === "circle" && rules === "drawsteel");
+  /** @type {Piece | null} */
   let caster = null;
   if (needsCaster) {
     const here = board.filter((p) => within(p, at));
@@ -281,30 +433,32 @@ export function requestFor({ scene, tokens = [], walls = [], template, rules = "
   const z = shape.z ?? caster?.z ?? 0;
   const origin = { x: at.x, y: at.y, z };
 
+  /** @type {Request} */
   const request = { rules, template: "", origin };
+  let notation = "";
   const dir = DIRECTIONS[shape.dir];
   const [dx, dy] = OFFSETS[shape.dir];
   const n = squares(shape.r);
   switch (shape.t) {
     case "circle":
       if (rules === "drawsteel") {
-        request.template = `${squares(shape.r, caster?.size ?? 1)} burst`;
+        notation = `${squares(shape.r, caster?.size ?? 1)} burst`;
         delete request.origin; // a burst comes from its caster's space
       } else {
-        request.template = rules === "circle50" ? `circle ${n}` : `Cir${n}`;
+        notation = rules === "circle50" ? `circle ${n}` : `Cir${n}`;
       }
       break;
     case "cone":
-      request.template = `Con${n}${dir}`;
+      notation = `Con${n}${dir}`;
       break;
     case "ray": {
       const w = Math.max(1, Math.round(shape.width + EPS));
       if (rules === "drawsteel") {
-        request.template = `${n} x ${w} line`;
+        notation = `${n} x ${w} line`;
         request.origin = { x: at.x + dx, y: at.y + dy, z };
         request.aim = { x: at.x + n * dx, y: at.y + n * dy, z };
       } else {
-        request.template = `Lin${n}${dir}${w > 1 ? `w${w}` : ""}`;
+        notation = `Lin${n}${dir}${w > 1 ? `w${w}` : ""}`;
       }
       break;
     }
@@ -317,26 +471,31 @@ export function requestFor({ scene, tokens = [], walls = [], template, rules = "
       const W = Math.max(1, Math.max(...xs) - x0);
       const L = Math.max(1, Math.max(...ys) - y0);
       if (rules === "drawsteel" && W === L) {
-        request.template = `${W} cube`;
+        notation = `${W} cube`;
         request.origin = { x: x0, y: y0, z };
       } else {
-        request.template = `Rec${W}x${L}`;
+        notation = `Rec${W}x${L}`;
         request.origin = { x: x0, y: y0 + L - 1, z };
       }
       break;
     }
   }
+  request.template = notation;
 
+  /** @type {string | null} */
   let casterDoc = null;
+  /** @type {Token & {size?: number} | null} */
+  let casterToken = null;
   if (needsCaster) {
     if (caster) {
       casterDoc = pieces[caster.id];
       // The caster is one entity: its other pieces leave the board with it.
       for (let i = board.length - 1; i >= 0; i--) if (pieces[board[i].id] === casterDoc) board.splice(i, 1);
-      request.caster = { ...caster, facing: "N" };
+      casterToken = { ...caster, facing: "N" };
     } else {
-      request.caster = { id: ORIGIN_ID, x: at.x, y: at.y, z, facing: "N" };
+      casterToken = { id: ORIGIN_ID, x: at.x, y: at.y, z, facing: "N" };
     }
+    request.caster = casterToken;
     request.targeting = { excludeCaster: true };
   }
   request.tokens = board;
@@ -344,14 +503,15 @@ export function requestFor({ scene, tokens = [], walls = [], template, rules = "
 
   let zmin = z;
   let zmax = z;
-  for (const p of [...board, ...(request.caster ? [request.caster] : [])]) {
+  for (const p of [...board, ...(casterToken ? [casterToken] : [])]) {
     zmin = Math.min(zmin, p.z);
     zmax = Math.max(zmax, p.z + (p.height ?? p.size ?? 1) - 1);
   }
   request.bounds = { min: [0, 0, Math.min(0, zmin)], max: [frame.columns - 1, frame.rows - 1, Math.max(0, zmax)] };
-  return { request, pieces, casterId: casterDoc, notation: request.template };
+  return { request, pieces, casterId: casterDoc, notation };
 }
 
+/** @type {Readonly<Record<string, number>>} */
 const GRADE = { none: 0, partial: 1, half: 2, cover: 2, full: 3 };
 
 /**
@@ -359,10 +519,14 @@ const GRADE = { none: 0, partial: 1, half: 2, cover: 2, full: 3 };
  * TokenDocument: the pieces of a rectangular token joined into one — in the area when any piece
  * is, affected when any piece is, with the cover of its least covered piece in the area (the
  * grade, bonus, blocked lines and lines of that piece). The stand-in caster is left out.
- * @returns {{id: string, inArea: boolean, affected: boolean, reason?: string, cover: string, bonus: number, caster: boolean}[]}
- *   in the order of the engine's targets (the caster first, when it is in its own area).
+ * @template {DrawTarget} T  a Target (evaluate's) or a DrawTarget (the overlay's summary)
+ * @param {readonly T[] | null | undefined} targets
+ * @param {{pieces: Record<string, string>, casterId?: string | null}} built  requestFor's answer
+ * @returns {MergedTarget<T>[]} in the order of the engine's targets (the caster first, when it
+ *   is in its own area).
  */
 export function mergeTargets(targets, { pieces, casterId = null }) {
+  /** @type {Map<string, MergedTarget<T>>} */
   const byDoc = new Map();
   for (const t of targets ?? []) {
     if (t.id === ORIGIN_ID) continue;
@@ -378,7 +542,11 @@ export function mergeTargets(targets, { pieces, casterId = null }) {
   return [...byDoc.values()];
 }
 
-/** The TokenDocument ids an answer affects, the caster left out: what auto-targeting targets. */
+/**
+ * The TokenDocument ids an answer affects, the caster left out: what auto-targeting targets.
+ * @param {readonly MergedTarget[]} merged
+ * @returns {string[]}
+ */
 export function affectedIds(merged) {
   return merged.filter((t) => t.affected && !t.caster).map((t) => t.id);
 }

@@ -1,0 +1,68 @@
+// What the aoekit module adds to Foundry VTT v13, declared to @league-of-foundry-developers/
+// foundry-vtt-types through its configuration interfaces, so that `tsc -p web/foundry`
+// (make test-foundry-types) checks aoekit.mjs against them: its settings, its API on
+// game.modules.get("aoekit").api, and its hook. Types only: not part of the module folder.
+import type { Engine, Request, Result } from "./index.js";
+import type { MergedTarget } from "./map.mjs";
+
+/** The last evaluation (`api.last`), also what the `aoekit.evaluated` hook passes, less the template. */
+export interface Evaluation {
+  request: Request;
+  result: Result;
+  /** One entry per TokenDocument (map.mjs mergeTargets): its document id, inArea, affected, reason, cover, bonus, caster. */
+  targets: MergedTarget<Result["targets"][number]>[];
+  notation: string;
+  /** The TokenDocument taken as the caster, or null. */
+  casterId: string | null;
+}
+
+/** game.modules.get("aoekit").api */
+export interface AoekitApi {
+  /** Resolves once the engine (and the overlay) are loaded; null before the "ready" hook. */
+  readonly ready: Promise<unknown> | null;
+  /** The engine (web/index.js's), once ready. */
+  readonly engine: Engine | null;
+  /** The last evaluation, or null. */
+  readonly last: Evaluation | null;
+  /** Evaluates a MeasuredTemplateDocument now (after ready) and shows it; returns the last evaluation. */
+  evaluate(template: foundry.documents.MeasuredTemplateDocument, options?: { target?: boolean }): Evaluation | null;
+  /** Forgets the template shown and erases the drawing. */
+  clear(): void;
+}
+
+declare global {
+  /** Everything aoekit.mjs does runs in or after the "init" hook (its top level only adds hooks). */
+  interface AssumeHookRan {
+    init: never;
+  }
+
+  interface SettingConfig {
+    "aoekit.rules": "tdgs" | "drawsteel" | "circle50";
+    "aoekit.autoTarget": boolean;
+    "aoekit.overlay": boolean;
+    "aoekit.coverLines": boolean;
+  }
+
+  interface ModuleConfig {
+    aoekit: { api: AoekitApi };
+  }
+
+  interface RequiredModules {
+    aoekit: true;
+  }
+
+  /** Other modules' flags map.mjs reads: wall-height's wall bottom and top, Levels' template elevation. */
+  interface FlagConfig {
+    Wall: { "wall-height"?: { bottom?: number | null; top?: number | null } };
+    MeasuredTemplate: { levels?: { elevation?: number | null } };
+  }
+}
+
+declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
+  namespace Hooks {
+    interface HookConfig {
+      /** Called after every evaluation. */
+      "aoekit.evaluated": (event: Evaluation & { template: foundry.documents.MeasuredTemplateDocument }) => void;
+    }
+  }
+}
