@@ -1,4 +1,4 @@
-// aoekit for Foundry VTT v13: evaluates the measured template being placed, dragged or moved
+// aoekit for Foundry VTT v13: evaluates the measured template (or the region flagged as an area) being placed, dragged or moved
 // against the scene — its tokens, walls and doors — and shows which tokens it affects and the
 // cover each has, drawn on a canvas over the board by the aoekit overlay; optionally targets
 // them. Everything Foundry-specific lives here (Hooks, game.settings, canvas, ui); the mapping
@@ -20,6 +20,11 @@ import { SIDE_COLOURS, affectedIds, frameOf, mergeTargets, requestFor } from "./
  * A MeasuredTemplateDocument: a placed template's, or a drag preview's.
  * @typedef {foundry.documents.MeasuredTemplateDocument} TemplateDocument
  */
+/**
+ * A RegionDocument read as a template (map.mjs regionShape): one flagged `flags.aoekit.area`,
+ * or one handed to api.evaluate.
+ * @typedef {foundry.documents.RegionDocument} RegionDocument
+ */
 
 /**
  * @typedef {object} State
@@ -29,7 +34,7 @@ import { SIDE_COLOURS, affectedIds, frameOf, mergeTargets, requestFor } from "./
  * @property {Promise<void> | null} overlaysLoading
  * @property {Overlay | null} overlay
  * @property {HTMLCanvasElement | null} element
- * @property {TemplateDocument | null} template
+ * @property {TemplateDocument | RegionDocument | null} template
  * @property {Evaluation | null} last
  * @property {number | ReturnType<typeof setTimeout>} frame
  * @property {{evaluate: boolean, attach: boolean}} again
@@ -46,7 +51,7 @@ const state = {
   overlaysLoading: null, // its Promise, while it loads (null again after a failure)
   overlay: null, // the attached overlay
   element: null, // its <canvas>
-  template: null, // the MeasuredTemplateDocument (or a drag preview's) shown now
+  template: null, // the MeasuredTemplateDocument (or a drag preview's), or the RegionDocument, shown now
   last: null, // {request, result, targets, notation, casterId} of the last evaluation
   frame: 0, // a pending requestAnimationFrame
   again: { evaluate: false, attach: false },
@@ -151,8 +156,9 @@ const api = Object.freeze({
     return state.last;
   },
   /**
-   * Evaluates a MeasuredTemplateDocument now (after ready) and shows it; returns the last evaluation.
-   * @param {TemplateDocument} template
+   * Evaluates a MeasuredTemplateDocument (or a RegionDocument of one circle or rectangle) now
+   * (after ready) and shows it; returns the last evaluation.
+   * @param {TemplateDocument | RegionDocument} template
    * @param {{target?: boolean}} [options]  target: auto-target what it affects (when the setting is on)
    */
   evaluate: (template, { target = false } = {}) => {
@@ -180,7 +186,7 @@ Hooks.on("createMeasuredTemplate", (doc, _options, userId) => placed(doc, userId
 Hooks.on("updateMeasuredTemplate", (doc, _changes, _options, userId) => placed(doc, userId));
 
 /**
- * @param {TemplateDocument} doc
+ * @param {TemplateDocument | RegionDocument} doc
  * @param {string} userId  the user who placed or moved it
  */
 function placed(doc, userId) {
@@ -201,6 +207,25 @@ Hooks.on("refreshMeasuredTemplate", (template) => {
 Hooks.on("deleteMeasuredTemplate", (doc) => {
   if (state.template?.id === doc.id) clear();
 });
+
+// A region flagged as an area (flags.aoekit.area: true) placed or changed: read as a template
+// (one circle or rectangle, map.mjs regionShape). Other regions (terrain, teleporters…) are left
+// alone.
+Hooks.on("createRegion", (doc, _options, userId) => {
+  if (isArea(doc)) placed(doc, userId);
+});
+Hooks.on("updateRegion", (doc, _changes, _options, userId) => {
+  if (isArea(doc)) placed(doc, userId);
+  else if (state.template?.id === doc.id) clear(); // the flag was taken off
+});
+Hooks.on("deleteRegion", (doc) => {
+  if (state.template?.id === doc.id) clear();
+});
+
+/** @param {RegionDocument} doc */
+function isArea(doc) {
+  return doc.flags?.aoekit?.area === true;
+}
 
 // The board changed under the template shown: evaluated again.
 const again = () => {
@@ -256,7 +281,7 @@ function evaluate({ target, notify }) {
       scene: sceneData(scene),
       tokens: scene.tokens.contents,
       walls: scene.walls.contents,
-      template,
+      ...(template.documentName === "Region" ? { region: /** @type {RegionDocument} */ (template) } : { template: /** @type {TemplateDocument} */ (template) }),
       rules: setting("rules"),
       casterId: canvas.tokens?.controlled?.[0]?.document?.id,
       includeHidden: !!game.user?.isGM,

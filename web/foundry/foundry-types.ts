@@ -24,8 +24,8 @@ export interface AoekitApi {
   readonly engine: Engine | null;
   /** The last evaluation, or null. */
   readonly last: Evaluation | null;
-  /** Evaluates a MeasuredTemplateDocument now (after ready) and shows it; returns the last evaluation. */
-  evaluate(template: foundry.documents.MeasuredTemplateDocument, options?: { target?: boolean }): Evaluation | null;
+  /** Evaluates a MeasuredTemplateDocument (or a RegionDocument of one circle or rectangle) now (after ready) and shows it; returns the last evaluation. */
+  evaluate(template: foundry.documents.MeasuredTemplateDocument | foundry.documents.RegionDocument, options?: { target?: boolean }): Evaluation | null;
   /** Forgets the template shown and erases the drawing. */
   clear(): void;
 }
@@ -55,6 +55,8 @@ declare global {
   interface FlagConfig {
     Wall: { "wall-height"?: { bottom?: number | null; top?: number | null } };
     MeasuredTemplate: { levels?: { elevation?: number | null } };
+    /** aoekit's own: a region read as a template. */
+    Region: { aoekit?: { area?: boolean } };
   }
 }
 
@@ -62,7 +64,7 @@ declare module "@league-of-foundry-developers/foundry-vtt-types/configuration" {
   namespace Hooks {
     interface HookConfig {
       /** Called after every evaluation. */
-      "aoekit.evaluated": (event: Evaluation & { template: foundry.documents.MeasuredTemplateDocument }) => void;
+      "aoekit.evaluated": (event: Evaluation & { template: foundry.documents.MeasuredTemplateDocument | foundry.documents.RegionDocument }) => void;
     }
   }
 }

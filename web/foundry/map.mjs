@@ -1,5 +1,5 @@
 // aoekit for Foundry VTT: the pure mapping from what Foundry v13's documents hold (plain data: a
-// Scene's grid and dimensions, TokenDocument, WallDocument and MeasuredTemplateDocument fields)
+// Scene's grid and dimensions, TokenDocument, WallDocument, MeasuredTemplateDocument and RegionDocument fields)
 // to an aoekit request (web/CONTRACT.md), and from the engine's answer back to Foundry's tokens.
 // No Foundry global is read here (no canvas, game, CONST, Hooks): aoekit.mjs gathers the data
 // and calls these functions, and web/test/foundry.test.mjs runs them on fixtures with the real
@@ -84,6 +84,28 @@
  * @property {number} width  a ray's, in grid distance units
  * @property {number} [elevation]
  * @property {{levels?: {elevation?: number | null}}} [flags]
+ */
+/**
+ * A RegionDocument's fields read here (v13): its shapes (RegionDocument#shapes: BaseShapeData's
+ * `type` and `hole`, with a rectangle's x, y, width, height and rotation, a circle's x, y and
+ * radius, an ellipse's x, y, radiusX, radiusY and rotation, in canvas pixels) and its
+ * elevation (bottom and top in grid distance units, null for unbounded).
+ * @typedef {object} RegionData
+ * @property {readonly RegionShapeData[]} shapes
+ * @property {{bottom?: number | null, top?: number | null}} [elevation]
+ */
+/**
+ * @typedef {object} RegionShapeData
+ * @property {string} type  "rectangle", "circle", "ellipse", "polygon", …
+ * @property {boolean} [hole]
+ * @property {number} [x]
+ * @property {number} [y]
+ * @property {number} [width]
+ * @property {number} [height]
+ * @property {number} [radius]
+ * @property {number} [radiusX]
+ * @property {number} [radiusY]
+ * @property {number} [rotation]  degrees, about the shape's centre
  */
 /** @typedef {"tdgs" | "drawsteel" | "circle50"} RuleSet */
 /**
@@ -351,6 +373,52 @@ export function templateShape(doc, frame) {
 const isTemplateType = (t) => ["circle", "cone", "ray", "rect"].includes(t);
 
 /**
+ * regionShape: a Region's geometry as the measured template it stands for — its one shape,
+ * which must not be a hole: a circle (or an ellipse with equal radii) is a circle template of
+ * its radius around its centre; a rectangle, turned by a multiple of 90° about its centre, is
+ * a rect template from its north-west corner across its diagonal. Its level is its elevation's
+ * bottom when that is a number. Anything else (several shapes, holes, polygons, turned
+ * rectangles, true ellipses) throws, naming what it is.
+ * @param {RegionData} doc
+ * @param {Frame} frame
+ * @returns {Shape}
+ */
+export function regionShape(doc, frame) {
+  const shapes = [...(doc.shapes ?? [])];
+  if (shapes.length !== 1 || shapes[0].hole) {
+    throw new Error(`aoekit: a region is read as a template when it has one shape and no hole (this one has ${shapes.length} shape${shapes.length === 1 ? ", a hole" : "s"})`);
+  }
+  const s = shapes[0];
+  const bottom = doc.elevation?.bottom;
+  const z = typeof bottom === "number" && Number.isFinite(bottom) ? levelOf(frame, bottom) : undefined;
+  const base = { degrees: 0, dir: 0, width: 1, z };
+  const x = num(s.x, 0);
+  const y = num(s.y, 0);
+  switch (s.type) {
+    case "ellipse":
+      if (Math.abs(num(s.radiusX, 0) - num(s.radiusY, 0)) > EPS) throw new Error("aoekit: an ellipse region is read as a template only when it is a circle (radiusX = radiusY)");
+    // fall through: a circle
+    case "circle": {
+      const radius = s.type === "circle" ? num(s.radius, 0) : num(s.radiusX, 0);
+      return { ...base, t: "circle", at: toSquares(frame, x, y), r: radius / frame.size };
+    }
+    case "rectangle": {
+      const turn = ((num(s.rotation, 0) % 360) + 360) % 360;
+      if (turn % 90 > EPS && 90 - (turn % 90) > EPS) throw new Error(`aoekit: a rectangle region is read as a template only when it is turned by a multiple of 90° (this one by ${s.rotation}°)`);
+      let w = num(s.width, 0);
+      let h = num(s.height, 0);
+      let [x0, y0] = [x, y];
+      if (Math.round(turn / 90) % 2 === 1) { // a quarter turn about the centre: the box swaps sides
+        [x0, y0] = [x + (w - h) / 2, y + (h - w) / 2];
+        [w, h] = [h, w];
+      }
+      return { ...base, t: "rect", at: toSquares(frame, x0, y0), r: Math.hypot(w, h) / frame.size, degrees: (Math.atan2(h, w) * 180) / Math.PI };
+    }
+  }
+  throw new Error(`aoekit: a ${JSON.stringify(s.type)} region cannot be read as a template (circles and rectangles can)`);
+}
+
+/**
  * originSquare: the square a template starts from. A circle: the square its centre is on (the
  * south-east one when the centre is a grid intersection). A cone or a ray: the square holding
  * its origin, seen from behind — a point on a grid line belongs to the square on the side the
@@ -379,7 +447,8 @@ function within(piece, cell) {
  * @param {SceneData} input.scene      see frameOf
  * @param {readonly TokenData[]} [input.tokens]   TokenDocument data (x, y, width, height, elevation, disposition, hidden, id or _id)
  * @param {readonly WallData[]} [input.walls]    WallDocument data (c, move, sight, door, ds, flags)
- * @param {TemplateData} input.template   MeasuredTemplateDocument data (t, x, y, distance, direction, width)
+ * @param {TemplateData} [input.template]   MeasuredTemplateDocument data (t, x, y, distance, direction, width)
+ * @param {RegionData} [input.region]   or a RegionDocument's (regionShape), when there is no template
  * @param {string} [input.rules]  the rule set, "tdgs", "drawsteel" or "circle50" (default tdgs; anything else throws)
  * @param {string | null} [input.casterId] a token to prefer as the caster when several stand at the origin
  * @param {boolean} [input.includeHidden]  count hidden tokens (default true; a player's client passes false)
@@ -404,10 +473,11 @@ function within(piece, cell) {
  * `targeting.excludeCaster` keeps it out of its own area. `bounds` is the scene's rectangle in
  * squares, on every level from the lowest to the highest thing on the board.
  */
-export function requestFor({ scene, tokens = [], walls = [], template, rules = "tdgs", casterId, includeHidden = true, sense = "move" }) {
+export function requestFor({ scene, tokens = [], walls = [], template, region, rules = "tdgs", casterId, includeHidden = true, sense = "move" }) {
   if (!isRuleSet(rules)) throw new Error(`aoekit: rules must be tdgs, drawsteel or circle50, got ${JSON.stringify(rules)}`);
   const frame = frameOf(scene);
-  const shape = templateShape(template, frame);
+  if (!template && !region) throw new Error("aoekit: requestFor needs a template or a region");
+  const shape = template ? templateShape(template, frame) : regionShape(/** @type {RegionData} */ (region), frame);
   const at = originSquare(shape);
 
   /** @type {Record<string, string>} */

@@ -399,6 +399,47 @@ test("foundry: template conversions — every type, the 8 directions, rounding a
   assert.ok(frame);
 });
 
+test("foundry: regions of one circle or rectangle are read as the template they draw", () => {
+  const region = (shape, elevation) => ({ shapes: [{ hole: false, ...shape }], ...(elevation ? { elevation } : {}) });
+  const same = (r, template, rules) =>
+    assert.deepEqual(F.requestFor({ scene: SCENE, tokens: SCENE.tokens, walls: SCENE.walls, region: r, rules }).request,
+      F.requestFor({ scene: SCENE, tokens: SCENE.tokens, walls: SCENE.walls, template, rules }).request, `${JSON.stringify(r)} (${rules})`);
+  // The fireball is a 10-ft circle at the Wizard's centre (1050, 850): a circle region there of
+  // 200 pixels (2 squares, 10 ft) is the same request in every rule set (a Draw Steel burst from
+  // the Wizard included); so is an ellipse with equal radii.
+  for (const rules of ["tdgs", "drawsteel", "circle50"]) {
+    same(region({ type: "circle", x: 1050, y: 850, radius: 200 }), FIREBALL, rules);
+    same(region({ type: "ellipse", x: 1050, y: 850, radiusX: 200, radiusY: 200, rotation: 30 }), FIREBALL, rules);
+  }
+  // Every radius is the circle template of that many feet (100 pixels, one square, is 5 ft).
+  for (const radius of [50, 100, 149, 150, 250, 330, 350, 400, 1000]) {
+    same(region({ type: "circle", x: 1050, y: 850, radius }), { ...FIREBALL, distance: (radius / 100) * 5 }, "tdgs");
+  }
+  // The rectangle template spans the squares 3…5 × 2…3: pixels (700, 500) to (1000, 700). A
+  // rectangle region on those pixels, or turned half a turn about its centre, is Rec3x2 there.
+  const rect = { type: "rectangle", x: 700, y: 500, width: 300, height: 200 };
+  same(region(rect), RECT, "tdgs");
+  same(region({ ...rect, rotation: 180 }), RECT, "tdgs");
+  same(region({ ...rect, rotation: -180 }), RECT, "tdgs");
+  // A quarter turn about its centre (850, 600): 2 wide, 3 tall, from (750, 450) to (950, 750),
+  // squares 3.5 … 5.5 × 1.5 … 4.5, its corners rounded up to the grid lines 4, 6 and 2, 5:
+  // Rec2x3 anchored at its south-west square (4, 4).
+  const turned = F.requestFor({ scene: SCENE, region: region({ ...rect, rotation: 90 }) }).request;
+  assert.deepEqual([turned.template, turned.origin], ["Rec2x3", { x: 4, y: 4, z: 0 }]);
+  // Its elevation's bottom is its level: 10 ft is level 2 (a level is 5 ft).
+  assert.deepEqual(F.requestFor({ scene: SCENE, region: region(rect, { bottom: 10, top: null }) }).request.origin, { x: 3, y: 3, z: 2 });
+  assert.deepEqual(F.requestFor({ scene: SCENE, region: region(rect, { bottom: null, top: 20 }) }).request.origin, { x: 3, y: 3, z: 0 });
+  // What is not one circle or rectangle is refused, saying why.
+  const refused = (r, pattern) => assert.throws(() => F.requestFor({ scene: SCENE, region: r }), pattern);
+  refused({ shapes: [] }, /one shape and no hole \(this one has 0 shapes\)/);
+  refused({ shapes: [rect, rect] }, /this one has 2 shapes/);
+  refused(region({ ...rect, hole: true }), /this one has 1 shape, a hole/);
+  refused(region({ ...rect, rotation: 45 }), /multiple of 90° \(this one by 45°\)/);
+  refused(region({ type: "ellipse", x: 0, y: 0, radiusX: 100, radiusY: 200 }), /only when it is a circle/);
+  refused(region({ type: "polygon", points: [0, 0, 100, 0, 0, 100] }), /a "polygon" region cannot be read/);
+  assert.throws(() => F.requestFor({ scene: SCENE }), /needs a template or a region/);
+});
+
 test("foundry: module.json is what Foundry v13 reads", () => {
   const manifest = JSON.parse(readFileSync(join(WEB, "foundry/module.json"), "utf8"));
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
@@ -582,5 +623,41 @@ test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluat
   assert.equal(after.targets, 1, "a preview does not target");
   assert.equal(after.painted, 0, "deleting the template erased the drawing");
   assert.equal(after.last, null);
+
+  // Regions: one flagged as an area (flags.aoekit.area) is read as its template — a 200-pixel
+  // circle at the Wizard's centre is the fireball's Cir2, and its author targets as before —;
+  // an unflagged one (a teleporter, difficult terrain) is left alone; taking the flag off, or
+  // deleting the region, erases the drawing.
+  const regions = await page.evaluate(async () => {
+    const circle = { type: "circle", x: 1050, y: 850, radius: 200, hole: false };
+    const doc = (id, flags) => ({ id, documentName: "Region", parent: canvas.scene, shapes: [circle], elevation: { bottom: null, top: null }, flags });
+    const painted = () => {
+      const el = document.getElementById("aoekit-overlay");
+      const data = el.getContext("2d").getImageData(0, 0, el.width, el.height).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]) n++;
+      return n;
+    };
+    const wait = () => new Promise((r) => setTimeout(r, 100));
+    const n = window.evaluated.length;
+    Hooks.callAll("createRegion", doc("tErRaIn000000001", {}), {}, game.user.id);
+    await wait();
+    const unflagged = window.evaluated.length - n;
+    Hooks.callAll("createRegion", doc("aReA000000000001", { aoekit: { area: true } }), {}, game.user.id);
+    await wait();
+    const flagged = { notation: window.evaluated.at(-1)?.notation, targets: calls.targets.at(-1)?.ids.length, painted: painted() };
+    Hooks.callAll("updateRegion", doc("aReA000000000001", {}), {}, {}, game.user.id);
+    const unflaggedAfter = painted();
+    Hooks.callAll("updateRegion", doc("aReA000000000001", { aoekit: { area: true } }), {}, {}, game.user.id);
+    await wait();
+    const again = painted();
+    Hooks.callAll("deleteRegion", doc("aReA000000000001", { aoekit: { area: true } }), {}, game.user.id);
+    return { unflagged, flagged, unflaggedAfter, again, deleted: painted(), last: game.modules.get("aoekit").api.last };
+  });
+  assert.equal(regions.unflagged, 0, "a region without the flag is not evaluated");
+  assert.deepEqual([regions.flagged.notation, regions.flagged.targets], ["Cir2", 6]);
+  assert.ok(regions.flagged.painted > 0 && regions.again > 0, `painted: ${JSON.stringify(regions)}`);
+  assert.equal(regions.unflaggedAfter, 0, "taking the flag off erased the drawing");
+  assert.deepEqual([regions.deleted, regions.last], [0, null]);
   assert.deepEqual(logs, []);
 });
