@@ -1,9 +1,10 @@
-// aoekit for Foundry VTT v13: evaluates the measured template (or the region flagged as an area) being placed, dragged or moved
-// against the scene — its tokens, walls and doors — and shows which tokens it affects and the
-// cover each has, drawn on a canvas over the board by the aoekit overlay; optionally targets
-// them. Everything Foundry-specific lives here (Hooks, game.settings, canvas, ui); the mapping
-// from Foundry's documents to aoekit requests is map.mjs (pure, tested). The module folder holds
-// the npm package's loaders and modules beside this file (web/foundry/README.md, make foundry).
+// aoekit for Foundry VTT v13: evaluates the measured template (or the region flagged as an area)
+// being placed, dragged or moved against the scene — its tokens, walls and doors — and shows
+// which tokens it affects and the cover each has, drawn on a canvas over the board by the
+// aoekit overlay; optionally targets them. Everything Foundry-specific lives here (Hooks,
+// game.settings, canvas, ui); the mapping from Foundry's documents to aoekit requests is map.mjs
+// (pure, tested). The module folder holds the npm package's loaders and modules beside this file
+// (web/foundry/README.md, make foundry).
 // Typed with JSDoc against @league-of-foundry-developers/foundry-vtt-types (Foundry v13's
 // globals: Hooks, game, canvas, ui, foundry.documents), checked by `tsc -p web/foundry`
 // (make test-foundry-types); what the module adds to them (settings, api, hook) is declared in
