@@ -111,10 +111,10 @@ func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 	for i := range ws {
 		w := &ws[i]
 		ax, ay, bx, by := w.A[0], w.A[1], w.B[0], w.B[1]
-		// Within range (a NaN fails a comparison), and more than 1/400 apart on an axis: if
-		// |dx| + |dy| > 2 far, one of them is past far.
-		plain := ax >= -MaxCoord && ax <= MaxCoord && ay >= -MaxCoord && ay <= MaxCoord &&
-			bx >= -MaxCoord && bx <= MaxCoord && by >= -MaxCoord && by <= MaxCoord &&
+		// Within range, by the sum of the magnitudes (a NaN or an infinity fails the
+		// comparison; a wall far out on the board only goes to wallOf), and more than 1/400
+		// apart on an axis: if |dx| + |dy| > 2 far, one of them is past far.
+		plain := math.Abs(ax)+math.Abs(ay)+math.Abs(bx)+math.Abs(by) <= MaxCoord &&
 			math.Abs(ax-bx)+math.Abs(ay-by) > 2*far && (w.Bottom == nil && w.Top == nil || plainHeights(w))
 		if !plain {
 			if _, e := wallOf(label{"walls", i}, w); e != nil {
