@@ -9,31 +9,46 @@ import (
 	"github.com/aoekit/aoekit/core/grid"
 )
 
-// randomWalls draws thin walls on and off the grid lines of an n × n board: short, long,
-// diagonal, fences and open doors (SPEC §5.6).
-func randomWalls(r *rand.Rand, n int) []Wall {
+// randomWalls draws up to 7 thin walls on the n × n board (scatteredWall).
+func randomWalls(r interface{ IntN(int) int }, n int) []Wall {
 	var ws []Wall
 	for range r.IntN(8) {
-		x, y := float64(r.IntN(n+1)), float64(r.IntN(n+1))
-		w := Wall{A: [2]float64{x, y}}
-		switch r.IntN(4) {
-		case 0:
-			w.B = [2]float64{x + float64(1+r.IntN(4)), y}
-		case 1:
-			w.B = [2]float64{x, y + float64(1+r.IntN(4))}
-		case 2:
-			w.B = [2]float64{x + float64(r.IntN(5)) - 2.25, y + float64(r.IntN(5)) + 0.5}
-		default:
-			w.B = [2]float64{float64(r.IntN(n + 1)), float64(r.IntN(n+1)) + 0.0025}
-		}
-		if r.IntN(4) == 0 {
-			top := []float64{0.5, 1, 1.5}[r.IntN(3)]
-			w.Top = &top
-		}
-		w.Open = r.IntN(6) == 0
-		ws = append(ws, w)
+		ws = append(ws, scatteredWall(r, 0, n+1))
 	}
 	return ws
+}
+
+// scatteredWall is a thin wall from a grid point of lo … lo+span−1 on each axis (SPEC §5.6): on a
+// grid line (1 to 4 squares), diagonal, long and off the lattice's grid lines, or through the
+// middle of squares; some are fences (a top), some start above the floor (a bottom), some are
+// open doors.
+func scatteredWall(r interface{ IntN(int) int }, lo, span int) Wall {
+	x, y := float64(lo+r.IntN(span)), float64(lo+r.IntN(span))
+	w := Wall{A: [2]float64{x, y}}
+	switch r.IntN(5) {
+	case 0:
+		w.B = [2]float64{x + float64(1+r.IntN(4)), y}
+	case 1:
+		w.B = [2]float64{x, y + float64(1+r.IntN(4))}
+	case 2:
+		w.B = [2]float64{x + float64(r.IntN(5)) - 2.25, y + float64(r.IntN(5)) + 0.5}
+	case 3:
+		w.B = [2]float64{float64(lo + r.IntN(span)), float64(lo+r.IntN(span)) + 0.0025}
+	default:
+		w.A, w.B = [2]float64{x + 0.5, y}, [2]float64{x + 0.5, y + float64(1+r.IntN(3))} // mid-square
+	}
+	if r.IntN(4) == 0 {
+		top := []float64{0.5, 1, 1.5, 2.5}[r.IntN(4)]
+		w.Top = &top
+	}
+	if r.IntN(6) == 0 {
+		bottom := []float64{-1, 0.5, 1}[r.IntN(3)]
+		if w.Top == nil || *w.Top >= bottom {
+			w.Bottom = &bottom
+		}
+	}
+	w.Open = r.IntN(6) == 0
+	return w
 }
 
 // withBoard is req carrying the board b, as a stateless request does.

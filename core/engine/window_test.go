@@ -53,32 +53,7 @@ func surround(r interface{ IntN(int) int }, req *Request) {
 	// Thin walls (SPEC §5.6) on and off the grid lines, long ones across the window, fences
 	// and open doors: the window indexes only those near the segments the rules draw.
 	for range r.IntN(3) * r.IntN(40) {
-		x, y := float64(lo+r.IntN(span)), float64(lo+r.IntN(span))
-		w := Wall{A: [2]float64{x, y}}
-		switch r.IntN(5) {
-		case 0:
-			w.B = [2]float64{x + float64(1+r.IntN(4)), y}
-		case 1:
-			w.B = [2]float64{x, y + float64(1+r.IntN(4))}
-		case 2:
-			w.B = [2]float64{x + float64(r.IntN(5)) - 2.25, y + float64(r.IntN(5)) + 0.5}
-		case 3:
-			w.B = [2]float64{float64(lo + r.IntN(span)), float64(lo+r.IntN(span)) + 0.0025}
-		default:
-			w.A, w.B = [2]float64{x + 0.5, y}, [2]float64{x + 0.5, y + float64(1+r.IntN(3))} // mid-square
-		}
-		if r.IntN(4) == 0 {
-			top := []float64{0.5, 1, 1.5, 2.5}[r.IntN(4)]
-			w.Top = &top
-		}
-		if r.IntN(6) == 0 {
-			bottom := []float64{-1, 0.5, 1}[r.IntN(3)]
-			if w.Top == nil || *w.Top >= bottom {
-				w.Bottom = &bottom
-			}
-		}
-		w.Open = r.IntN(6) == 0
-		req.Walls = append(req.Walls, w)
+		req.Walls = append(req.Walls, scatteredWall(r, lo, span))
 	}
 }
 
