@@ -5,6 +5,7 @@ package main
 import (
 	"math"
 	"strconv"
+	"strings"
 	"syscall/js"
 
 	"honnef.co/go/js/dom/v2"
@@ -155,8 +156,12 @@ func paint(ctx *dom.CanvasRenderingContext2D, ops []op) {
 	ctx.SetLineJoin("miter")
 	for i := range ops {
 		o := &ops[i]
-		if o.kind == opPill {
+		switch o.kind {
+		case opPill:
 			pill(ctx, o)
+			continue
+		case opCells:
+			cells(ctx, o)
 			continue
 		}
 		ctx.BeginPath()
@@ -202,6 +207,94 @@ func paint(ctx *dom.CanvasRenderingContext2D, ops []op) {
 	}
 	ctx.Call("setLineDash", noDash)
 	ctx.SetLineCap("butt")
+}
+
+// cells draws an opCells: its mask as one ImageData of a pixel a square, in the fill's colour (as
+// the canvas resolves it), put on a scratch canvas and drawn from there scaled onto the grid
+// without smoothing, so that each square is filled edge to edge and nothing between them. A
+// colour the canvas keeps in a form canvasColour does not read is filled as a path instead.
+func cells(ctx *dom.CanvasRenderingContext2D, o *op) {
+	px, ok := resolveColour(ctx, o.fill)
+	if !ok {
+		ctx.BeginPath()
+		for i, m := range o.mask {
+			if m != 0 {
+				x, y := o.cx+i%o.cw, o.cy+i/o.cw
+				ctx.Rect(float64(x)*o.size, float64(y)*o.size, o.size, o.size)
+			}
+		}
+		ctx.SetFillStyle(o.fill)
+		ctx.Fill()
+		return
+	}
+	if px[3] == 0 {
+		return
+	}
+	pix := make([]byte, 4*len(o.mask))
+	for i, m := range o.mask {
+		if m != 0 {
+			copy(pix[4*i:4*i+4], px[:])
+		}
+	}
+	data := js.Global().Get("Uint8ClampedArray").New(len(pix))
+	js.CopyBytesToJS(data, pix)
+	img := js.Global().Get("ImageData").New(data, o.cw, o.ch)
+	sc := scratchFor(o.cw, o.ch)
+	sc.Call("putImageData", img, 0, 0)
+	ctx.Set("imageSmoothingEnabled", false)
+	ctx.Call("drawImage", sc.Get("canvas"), 0, 0, o.cw, o.ch,
+		float64(o.cx)*o.size, float64(o.cy)*o.size, float64(o.cw)*o.size, float64(o.ch)*o.size)
+	ctx.Set("imageSmoothingEnabled", true)
+}
+
+// colours caches resolveColour's answers by CSS text.
+var colours = map[string][4]byte{}
+
+// resolveColour is the pixel of CSS colour c as ctx reads it: set as its fillStyle (after a
+// transparent one, so that a colour the canvas ignores is transparent), read back in the
+// canvas's serialization. ok is false when that is not "#rrggbb" or "rgba(…)".
+func resolveColour(ctx *dom.CanvasRenderingContext2D, c string) ([4]byte, bool) {
+	if px, ok := colours[c]; ok {
+		return px, true
+	}
+	ctx.Set("fillStyle", "rgba(0, 0, 0, 0)")
+	ctx.Set("fillStyle", c)
+	v := ctx.Get("fillStyle")
+	if v.Type() != js.TypeString {
+		return [4]byte{}, false
+	}
+	px, ok := canvasColour(v.String())
+	// currentcolor is the canvas element's colour, which may change: not kept.
+	if ok && len(colours) < 64 && !strings.Contains(lower(c), "currentcolor") {
+		colours[c] = px
+	}
+	return px, ok
+}
+
+// scratch is the canvas images are put on before they are drawn scaled (an OffscreenCanvas
+// where there is one, which a worker needs; else a <canvas>), and its 2-D context; it grows
+// to the largest image asked for.
+var scratch js.Value
+
+// scratchFor is the scratch canvas's context, at least w × h pixels large.
+func scratchFor(w, h int) js.Value {
+	if scratch.IsUndefined() || scratch.IsNull() {
+		var c js.Value
+		if oc := js.Global().Get("OffscreenCanvas"); oc.Type() == js.TypeFunction {
+			c = oc.New(w, h)
+		} else {
+			c = js.Global().Get("document").Call("createElement", "canvas")
+			c.Set("width", w)
+			c.Set("height", h)
+		}
+		scratch = c.Call("getContext", "2d")
+	}
+	c := scratch.Get("canvas")
+	if c.Get("width").Int() < w || c.Get("height").Int() < h {
+		c.Set("width", max(w, c.Get("width").Int()))
+		c.Set("height", max(h, c.Get("height").Int()))
+	}
+	return scratch
 }
 
 // pill draws a label as the demo's pill does: bold text on a rounded pill with a dark rim,

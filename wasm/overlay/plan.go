@@ -37,8 +37,9 @@ type seg struct {
 type opKind uint8
 
 const (
-	opPath opKind = iota // the path segs, filled with fill when set, then stroked with stroke when set
-	opPill               // a label on a rounded pill (the demo's pill)
+	opPath  opKind = iota // the path segs, filled with fill when set, then stroked with stroke when set
+	opPill                // a label on a rounded pill (the demo's pill)
+	opCells               // squares filled with fill: one image of a pixel a square, scaled onto the grid
 )
 
 // An op is one step of the display list.
@@ -57,6 +58,10 @@ type op struct {
 	x, y, size  float64
 	ink         string
 	left, right float64
+	// opCells: the cw × ch squares from square (cx, cy), row by row, mask[i] 1 where filled; the
+	// image is drawn at board pixels (cx·sq, cy·sq), cw·sq × ch·sq large (sq: the op's size).
+	cx, cy, cw, ch int
+	mask           []byte
 }
 
 // A piece is a token or the caster, as drawn.
@@ -225,9 +230,41 @@ func (p *planner) obstacles(obs []engine.Obstacle) {
 	}
 }
 
-// area fills the level's cells in the frame (runs along a row as one rectangle, all in one
-// path: no seams, no doubled alpha) and strokes their outline, 1 pixel inside their edge.
+// maxCellImage is the most squares an area's image holds (its bounding box in the frame): past
+// it (a long, thin area across a huge canvas of tiny squares) the cells are filled as a path.
+const maxCellImage = 1 << 22
+
+// area fills the level's cells in the frame and strokes their outline, 1 pixel inside their
+// edge. The fill is one image of a pixel a square over the cells' bounding box, scaled onto the
+// grid (opCells: no seams, no doubled alpha, one drawImage however many cells); past
+// maxCellImage squares, runs along a row as rectangles of one path.
 func (p *planner) area(cells [][3]int32) {
+	sq, fr := p.sq, p.frame
+	x0, y0, x1, y1 := math.MaxInt, math.MaxInt, math.MinInt, math.MinInt
+	for _, c := range cells {
+		if x, y := int(c[0]), int(c[1]); fr.in(x, y) {
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+		}
+	}
+	if x1 < x0 {
+		return
+	}
+	if w, h := x1-x0+1, y1-y0+1; w*h <= maxCellImage {
+		img := op{kind: opCells, fill: p.pal.c[cArea], cx: x0, cy: y0, cw: w, ch: h, size: sq, mask: make([]byte, w*h)}
+		for _, c := range cells {
+			if x, y := int(c[0]), int(c[1]); fr.in(x, y) {
+				img.mask[(y-y0)*w+x-x0] = 1
+			}
+		}
+		p.add(img)
+	} else {
+		p.runs(cells)
+	}
+	p.outline(cells)
+}
+
+// runs fills the cells in the frame as rectangles, a run along a row each, all in one path.
+func (p *planner) runs(cells [][3]int32) {
 	sq, fr := p.sq, p.frame
 	fill := op{kind: opPath, fill: p.pal.c[cArea]}
 	for i := 0; i < len(cells); {
@@ -243,13 +280,16 @@ func (p *planner) area(cells [][3]int32) {
 		}
 		i = j
 	}
-	if len(fill.segs) == 0 {
-		return
-	}
 	p.add(fill)
+}
+
+// outline strokes the outline of the cells in the frame, 1 pixel inside their edge, when the
+// view asks for it.
+func (p *planner) outline(cells [][3]int32) {
 	if !p.v.outline {
 		return
 	}
+	sq, fr := p.sq, p.frame
 	edge := op{kind: opPath, stroke: p.pal.c[cAreaEdge], width: 2}
 	line := func(x0, y0, x1, y1 float64) {
 		edge.segs = append(edge.segs, seg{k: segMove, a: x0, b: y0}, seg{k: segLine, a: x1, b: y1})

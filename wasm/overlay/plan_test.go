@@ -51,17 +51,17 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
 func TestPlanArea(t *testing.T) {
 	ops, pal := testPlan(t, defaultView())
-	fill := ops[0]
-	if fill.fill != pal.c[cArea] || fill.stroke != "" {
-		t.Fatalf("first op %+v: the area's fill", fill)
+	img := ops[0]
+	if img.kind != opCells || img.fill != pal.c[cArea] || img.stroke != "" {
+		t.Fatalf("first op %+v: the area's image", img)
 	}
-	// 5 rows of 5 squares, each row one rectangle: (3…7) × (3…7) at 20 pixels a square.
-	if len(fill.segs) != 5 {
-		t.Fatalf("%d rectangles, want 5 runs", len(fill.segs))
+	// One image of the 5 × 5 squares (3…7) × (3…7), every one filled, at 20 pixels a square.
+	if img.cx != 3 || img.cy != 3 || img.cw != 5 || img.ch != 5 || img.size != 20 || len(img.mask) != 25 {
+		t.Fatalf("image of %d × %d squares from (%d, %d), %v pixels a square, mask of %d", img.cw, img.ch, img.cx, img.cy, img.size, len(img.mask))
 	}
-	for i, s := range fill.segs {
-		if s != (seg{k: segRect, a: 60, b: float64(60 + 20*i), c: 100, d: 20}) {
-			t.Errorf("run %d: %+v", i, s)
+	for i, m := range img.mask {
+		if m != 1 {
+			t.Errorf("square %d of the image is not filled", i)
 		}
 	}
 	edge := ops[1]
@@ -74,21 +74,68 @@ func TestPlanArea(t *testing.T) {
 		t.Error("outline: false still draws the outline")
 	}
 	v.level = 1
-	if ops, _ := testPlan(t, v); ops[0].fill == pal.c[cArea] {
+	if ops, _ := testPlan(t, v); ops[0].kind == opCells || ops[0].fill == pal.c[cArea] {
 		t.Error("level 1 has no cells, yet they are filled")
+	}
+}
+
+// An area that is not a rectangle: the image is its bounding box, filled where the cells are.
+func TestPlanAreaMask(t *testing.T) {
+	sc := testScene(t, `{"template": "Con3N", "caster": {"id": "c", "x": 5, "y": 5, "facing": "E"}}`)
+	pal := defaultPalette()
+	g := geometry{cell: 10}
+	ops := plan(sc, defaultView(), &pal, 10, g.frame(300, 300))
+	img := ops[0]
+	if img.kind != opCells {
+		t.Fatalf("first op %+v", img)
+	}
+	filled := map[[2]int]bool{}
+	for i, m := range img.mask {
+		if m == 1 {
+			filled[[2]int{img.cx + i%img.cw, img.cy + i/img.cw}] = true
+		}
+	}
+	cells := levelCells(sc.res.Cells, 0)
+	if len(filled) != len(cells) {
+		t.Errorf("%d squares filled, %d cells", len(filled), len(cells))
+	}
+	for _, c := range cells {
+		if !filled[[2]int{int(c[0]), int(c[1])}] {
+			t.Errorf("cell %v not filled", c)
+		}
+		if int(c[0]) < img.cx || int(c[0]) >= img.cx+img.cw || int(c[1]) < img.cy || int(c[1]) >= img.cy+img.ch {
+			t.Errorf("cell %v outside the image", c)
+		}
+	}
+	if img.cw*img.ch == len(cells) {
+		t.Errorf("a cone's bounding box (%d × %d) is larger than its %d cells", img.cw, img.ch, len(cells))
 	}
 }
 
 func TestPlanAreaCulled(t *testing.T) {
 	sc := testScene(t, testRequest)
 	pal := defaultPalette()
-	// A canvas showing squares 0…4 across (plus the margin: …5): the runs are cut at x = 5.
+	// A canvas showing squares 0…4 across (plus the margin: …5): the image is cut at x = 5.
 	g := geometry{cell: 20}
 	ops := plan(sc, defaultView(), &pal, 20, g.frame(90, 400))
-	for _, s := range ops[0].segs {
-		if s.a != 60 || s.c != 60 {
-			t.Errorf("run %+v: want squares 3…5", s)
-		}
+	if img := ops[0]; img.kind != opCells || img.cx != 3 || img.cw != 3 || img.cy != 3 || img.ch != 5 {
+		t.Errorf("image %+v: want squares 3…5 × 3…7", img)
+	}
+}
+
+// Past maxCellImage squares in the bounding box, the cells are filled as runs of one path.
+func TestPlanAreaRuns(t *testing.T) {
+	cells := [][3]int32{{0, 0, 0}, {1, 0, 0}, {3000, 3000, 0}}
+	sc := &scene{res: &engine.Result{Cells: cells}}
+	pal := defaultPalette()
+	g := geometry{cell: 1}
+	ops := plan(sc, defaultView(), &pal, 1, g.frame(4000, 4000))
+	fill := ops[0]
+	if fill.kind != opPath || fill.fill != pal.c[cArea] || len(fill.segs) != 2 {
+		t.Fatalf("first op %+v: two runs of one path", fill)
+	}
+	if fill.segs[0] != (seg{k: segRect, a: 0, b: 0, c: 2, d: 1}) || fill.segs[1] != (seg{k: segRect, a: 3000, b: 3000, c: 1, d: 1}) {
+		t.Errorf("runs %+v", fill.segs)
 	}
 }
 

@@ -333,3 +333,90 @@ func (v view) with(raw *rawView, where string) (view, *engine.Error) {
 	}
 	return v, nil
 }
+
+// canvasColour reads a colour as a 2-D context serializes its fillStyle — "#rrggbb" when opaque,
+// else "rgba(r, g, b, a)" (the CSS colour given, resolved by the canvas) — as the bytes of one
+// pixel of an ImageData: red, green, blue and alpha, not premultiplied. Any other text (a colour
+// the canvas keeps in another form) is not read: ok is false.
+func canvasColour(s string) (px [4]byte, ok bool) {
+	if len(s) == 7 && s[0] == '#' {
+		for i := 0; i < 3; i++ {
+			hi, ok1 := hexDigit(s[1+2*i])
+			lo, ok2 := hexDigit(s[2+2*i])
+			if !ok1 || !ok2 {
+				return px, false
+			}
+			px[i] = hi<<4 | lo
+		}
+		px[3] = 255
+		return px, true
+	}
+	var open string
+	switch {
+	case len(s) > 5 && s[:5] == "rgba(":
+		open = s[5:]
+	case len(s) > 4 && s[:4] == "rgb(":
+		open = s[4:]
+	default:
+		return px, false
+	}
+	if open[len(open)-1] != ')' {
+		return px, false
+	}
+	var parts [4]float64
+	n := 0
+	for _, f := range splitComma(open[:len(open)-1]) {
+		if n == 4 {
+			return px, false
+		}
+		v, err := strconv.ParseFloat(f, 64)
+		if err != nil || !finite(v) {
+			return px, false
+		}
+		parts[n] = v
+		n++
+	}
+	if n < 3 {
+		return px, false
+	}
+	if n == 3 {
+		parts[3] = 1
+	}
+	for i := 0; i < 3; i++ {
+		px[i] = byte(math.Round(math.Min(math.Max(parts[i], 0), 255)))
+	}
+	px[3] = byte(math.Round(math.Min(math.Max(parts[3], 0), 1) * 255))
+	return px, true
+}
+
+func hexDigit(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// splitComma splits s at its commas, each part without the spaces around it.
+func splitComma(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == ',' {
+			a, b := start, i
+			for a < b && s[a] == ' ' {
+				a++
+			}
+			for b > a && s[b-1] == ' ' {
+				b--
+			}
+			out = append(out, s[a:b])
+			start = i + 1
+		}
+	}
+	return out
+}

@@ -117,3 +117,30 @@ func TestViewWith(t *testing.T) {
 		t.Errorf("a bad view: %v", err)
 	}
 }
+
+func TestCanvasColour(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want [4]byte
+		ok   bool
+	}{
+		{"#e07b00", [4]byte{0xe0, 0x7b, 0, 255}, true},
+		{"#FFD400", [4]byte{255, 0xd4, 0, 255}, true},
+		{"rgba(255, 140, 0, 0.36)", [4]byte{255, 140, 0, 92}, true},
+		{"rgba(11, 98, 214, 0.18)", [4]byte{11, 98, 214, 46}, true},
+		{"rgba(0, 0, 0, 0)", [4]byte{}, true},
+		{"rgb(1, 2, 3)", [4]byte{1, 2, 3, 255}, true},
+		{"#e07b0", [4]byte{}, false},
+		{"#e07b0g", [4]byte{}, false},
+		{"rgba(1, 2)", [4]byte{}, false},
+		{"rgba(1, 2, 3, 0.5, 7)", [4]byte{}, false},
+		{"rgba(1, x, 3, 0.5)", [4]byte{}, false},
+		{"color(display-p3 1 0 0)", [4]byte{}, false},
+		{"", [4]byte{}, false},
+	} {
+		got, ok := canvasColour(c.in)
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("canvasColour(%q) = %v, %v; want %v, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}

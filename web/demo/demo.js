@@ -37,7 +37,7 @@ import { load } from "../index.js";
 /** @typedef {import("../index.js").PricedStep} PricedStep */
 /** @typedef {"N" | "E" | "S" | "W"} Quarter */
 /** @typedef {"none" | "alliesExcluded" | "enemiesOnly"} Trait */
-/** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin"} Tool  "wall" paints solid squares, "thin" draws thin walls */
+/** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin" | "pan"} Tool  "wall" paints solid squares, "thin" draws thin walls, "pan" drags the view */
 /** @typedef {"caster" | "origin" | "line" | "wall"} Placement  how a template is put on the board */
 
 /**
@@ -54,7 +54,9 @@ import { load } from "../index.js";
  * built from it (buildRequest); import reads one back (readScene).
  * The full attack panel's state (`fullAttack`) is not part of the request: localStorage keeps it
  * beside it, like the handles.
- * @typedef {{cols: number, rows: number, template: string, rules: "" | Rules,
+ * `levels` is the board's height: its bounds run from level 0 to level levels − 1 (1: the ground
+ * only, as the demo's boards always had).
+ * @typedef {{cols: number, rows: number, levels: number, template: string, rules: "" | Rules,
  *   range: null | number | "self" | "touch", source: boolean, caster: Entity, tokens: Entity[],
  *   obstacles: Block[], walls: Wall[], origin: Pos, aim: Pos, path: CellTuple[], orientation: Quarter,
  *   trait: Trait, excludeCaster: boolean, rolls: Rolls, force: Force, fullAttack: FullAttackPlan}} Scene
@@ -78,7 +80,7 @@ const SIZE_NAMES = { tiny: 1, small: 1, medium: 1, "1t": 1, "1s": 1, "1m": 1, "1
 const RULES_LABEL = { tdgs: "TDGS", drawsteel: "Draw Steel", circle50: "50 % circle" };
 const RULE_BROKEN = new Set(["out_of_range", "no_line_of_effect", "invalid_wall", "not_straight"]); // 422: a placement, not a malformed scene
 const STORAGE_KEY = "aoekit-demo/scene/v1";
-const BOARD_MIN = 4, BOARD_MAX = 60, MAX_TOKENS = 200, MAX_SIZE = 10;
+const BOARD_MIN = 4, BOARD_MAX = 60, MAX_TOKENS = 200, MAX_SIZE = 10, MAX_LEVELS = 8;
 // Two query flags, for measuring (web/test/demo-perf.test.mjs), not offered in the page:
 // ?stress=1 opens a 100 × 100 board with 200 creatures and 2 000 walls (stressScene; larger
 // than the boards the demo imports, and never saved: the scene in localStorage stays as it
@@ -93,6 +95,10 @@ const COLOURS = {
   clear: "#2fbf4a", blocked: "#ff3b3b", handle: "#6a1b9a", bad: "#c62828", path: "#8d5b3e",
   thin: "#15191d", fence: "#4b5761",
 };
+/** The area's tint as one pixel of an ImageData (COLOURS.area: not premultiplied, alpha 0.36 × 255). */
+const AREA_PIXEL = [255, 140, 0, Math.round(0.36 * 255)];
+/** How faint what stands on another level than the one shown is drawn. */
+const OTHER_LEVEL_ALPHA = 0.3;
 /** @type {Record<string, string>} */
 const BADGE = { none: "#eceff1", partial: "#fff59d", half: "#ffb74d", cover: "#ffb74d", full: "#c62828" };
 
@@ -139,7 +145,8 @@ function $(id, type) {
   return el;
 }
 const canvas = $("board", HTMLCanvasElement);
-const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+/** The context drawn on: the board canvas's, or a still layer's while it is drawn (paintStill). */
+let ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
 const dom = {
   wrap: $("board-wrap", HTMLDivElement), note: $("board-note", HTMLParagraphElement),
   notation: $("notation", HTMLInputElement), notationError: $("notation-error", HTMLDivElement),
@@ -163,6 +170,10 @@ const dom = {
   exportButton: $("export", HTMLButtonElement), importButton: $("import", HTMLButtonElement), importFile: $("import-file", HTMLInputElement),
   sample: $("sample", HTMLButtonElement), clearWalls: $("clear-walls", HTMLButtonElement), sceneMessage: $("scene-message", HTMLDivElement),
   undo: $("undo", HTMLButtonElement), redo: $("redo", HTMLButtonElement),
+  zoomIn: $("zoom-in", HTMLButtonElement), zoomOut: $("zoom-out", HTMLButtonElement), zoomFit: $("zoom-fit", HTMLButtonElement),
+  zoomLabel: $("zoom-label", HTMLOutputElement),
+  levelUp: $("level-up", HTMLButtonElement), levelDown: $("level-down", HTMLButtonElement), levelLabel: $("level-label", HTMLOutputElement),
+  levels: $("levels", HTMLInputElement),
   rotl: $("rotl", HTMLButtonElement), rotr: $("rotr", HTMLButtonElement), turnLabel: $("turn-label", HTMLOutputElement),
   attackSection: $("attack-section", HTMLDetailsElement), atkAttacker: $("atk-attacker", HTMLSelectElement), atkTarget: $("atk-target", HTMLSelectElement),
   atkKind: $("atk-kind", HTMLSelectElement), atkRules: $("atk-rules", HTMLSelectElement), atkFlying: $("atk-flying", HTMLInputElement),
@@ -216,7 +227,7 @@ function sampleScene() {
   for (const x of [3, 4, 5]) wall(x, 13);
   wall(16, 9); wall(16, 10);
   return {
-    cols: 24, rows: 16, template: "Con6N", rules: "", range: null, source: false,
+    cols: 24, rows: 16, levels: 1, template: "Con6N", rules: "", range: null, source: false,
     caster: entity({ id: "Wizard", x: 5, y: 8, facing: "E", side: "party" }),
     tokens: [
       entity({ id: "Goblin", x: 8, y: 6, side: "enemy", defence: 4 }),
@@ -308,7 +319,11 @@ const ui = {
   /** @type {{x: number, y: number} | null} the grid point nearest the pointer, with the Thin wall tool */ hoverPoint: null,
   /** whether the next thin walls drawn are fences (top 0.5) */ fence: false,
   sq: 32, dpr: 1,
-  /** @type {[number, number][]} the area cells the last draw painted (ground level) */ drawnCells: [],
+  /** the level (z) the board shows: its area cells, its obstacles and creatures at full strength, and where walls are painted */ level: 0,
+  /** @type {null | {x: number, y: number, vx: number, vy: number}} a pan in progress: where it started (client pixels) and the view then */ pan: null,
+  /** whether the space bar is held (a drag pans) */ space: false,
+  /** the last update's times, in ms: the engine's calls (evaluateScene) and the drawing */ timing: { engine: 0, draw: 0 },
+  /** @type {[number, number][]} the area cells the last draw painted (on the level shown) */ drawnCells: [],
   /** @type {{id: string, from: [number, number], to: [number, number], blocked: boolean}[]} cover lines the last draw painted, in CSS pixels */ drawnLines: [],
   /** @type {string} */ boardNote: "", boardWarn: false,
   /**
@@ -369,9 +384,9 @@ function blockedAt(e, p) {
   return "";
 }
 
-/** The creature standing on ground square (x, y, 0), if any. @param {number} x @param {number} y */
-function entityOnGround(x, y) {
-  return entities(scene).find((e) => x >= e.x && x < e.x + e.size && y >= e.y && y < e.y + e.size && e.z <= 0 && e.z + heightOf(e) > 0) ?? null;
+/** The creature whose space takes in cell (x, y, z), if any. @param {number} x @param {number} y @param {number} z */
+function entityAt(x, y, z) {
+  return entities(scene).find((e) => x >= e.x && x < e.x + e.size && y >= e.y && y < e.y + e.size && e.z <= z && e.z + heightOf(e) > z) ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -442,7 +457,7 @@ function boardOf(s) {
     tokens: s.tokens.map((e) => tokenOut(e, false)),
     obstacles: s.obstacles.map((o) => ({ ...o })),
     walls: s.walls.map(wallOut),
-    bounds: { min: [0, 0, 0], max: [s.cols - 1, s.rows - 1, 0] },
+    bounds: { min: [0, 0, 0], max: [s.cols - 1, s.rows - 1, s.levels - 1] },
   };
 }
 
@@ -569,7 +584,7 @@ const sameWall = (a, b) => a.a[0] === b.a[0] && a.a[1] === b.a[1] && a.b[0] === 
 
 /** Whether the scene's board differs from a copy of it. @param {BoardCopy} held @param {Scene} s */
 function boardChanged(held, s) {
-  if (held.bounds.max[0] !== s.cols - 1 || held.bounds.max[1] !== s.rows - 1) return true;
+  if (held.bounds.max[0] !== s.cols - 1 || held.bounds.max[1] !== s.rows - 1 || held.bounds.max[2] !== s.levels - 1) return true;
   if (held.tokens.length !== s.tokens.length || held.obstacles.length !== s.obstacles.length || held.walls.length !== s.walls.length) return true;
   for (let i = 0; i < s.tokens.length; i++) {
     if (!sameFlat(held.tokens[i], tokenOut(s.tokens[i], false))) return true;
@@ -639,8 +654,8 @@ function boardEdit(held, next) {
   if (set.length > 0) edit.obstacles = packObstacles(set);
 
   if (held.walls.length !== next.walls.length || held.walls.some((w, i) => !sameWall(w, next.walls[i]))) edit.walls = next.walls;
-  const [hx, hy] = held.bounds.max, [nx, ny] = next.bounds.max;
-  if (hx !== nx || hy !== ny) edit.bounds = next.bounds;
+  const [hx, hy, hz] = held.bounds.max, [nx, ny, nz] = next.bounds.max;
+  if (hx !== nx || hy !== ny || hz !== nz) edit.bounds = next.bounds;
 
   const size = remove.length + put.length + clear.length + set.length;
   return size > BULK_EDIT && size > (next.tokens.length + next.obstacles.length) / 2 ? null : edit;
@@ -1267,13 +1282,15 @@ function readScene(data, extras = {}) {
   const walls = rawWalls.map((v, i) => wallValue(v, `walls[${i}]`));
 
   // The board: the request's bounds, else big enough for everything on it.
-  let cols = 24, rows = 16;
+  let cols = 24, rows = 16, levels = 1;
   if (data.bounds !== undefined && data.bounds !== null) {
     const b = data.bounds;
     if (!isObject(b) || !Array.isArray(b.min) || !Array.isArray(b.max) || b.min.length !== 3 || b.max.length !== 3) fail(`bounds: expected {"min": [x, y, z], "max": [x, y, z]}`);
     if (b.min[0] !== 0 || b.min[1] !== 0) fail("bounds.min: the demo's board starts at square 0, 0");
+    if (b.min[2] !== 0) fail("bounds.min[2]: the demo's board starts at level 0");
     cols = int(b.max[0], "bounds.max[0]", BOARD_MIN - 1, BOARD_MAX - 1) + 1;
     rows = int(b.max[1], "bounds.max[1]", BOARD_MIN - 1, BOARD_MAX - 1) + 1;
+    levels = int(b.max[2], "bounds.max[2]", 0, MAX_LEVELS - 1) + 1;
   } else {
     for (const e of [caster, ...tokens]) { cols = Math.max(cols, e.x + e.size); rows = Math.max(rows, e.y + e.size); }
     for (const o of obstacles) { cols = Math.max(cols, o.x + 1); rows = Math.max(rows, o.y + 1); }
@@ -1343,7 +1360,7 @@ function readScene(data, extras = {}) {
   const originIn = origin ?? originFromPath;
   /** @type {Scene} */
   const s = {
-    cols, rows, template: text, rules, range,
+    cols, rows, levels, template: text, rules, range,
     source: t.rules === "tdgs" && (t.shape === "cone" || t.shape === "line") ? originIn !== null || (extras.source ?? false) : (extras.source ?? false),
     caster, tokens, obstacles, walls,
     origin: originIn ?? (extras.origin ? clampPos(extras.origin) : near),
@@ -1465,7 +1482,10 @@ function resetHistory(s) {
 // Refresh: ask the engine, then draw the board and the panel.
 
 function refresh() {
+  const t0 = performance.now();
   evaluateScene();
+  ui.timing.engine = performance.now() - t0;
+  renderView();
   draw();
   renderPanel();
 }
@@ -1502,30 +1522,154 @@ function fitTool() {
 // ---------------------------------------------------------------------------------------------
 // Drawing
 
+/**
+ * The view: the one transform between the canvas and the board. The canvas is as large as the
+ * whole board at `fit` CSS pixels a square (as large as fit its box, 12 to 40); zoomed in, a
+ * square is ui.sq = fit × zoom pixels (a whole number) and the canvas shows the board from
+ * board pixel (x, y) on: board pixel = canvas pixel + (x, y). Everything the demo draws and
+ * every hit test is in board pixels (square (cx, cy) spans cx·sq … (cx + 1)·sq across): pointOf
+ * turns a pointer's position into them, boardTransform puts them on the canvas, and the test
+ * hook's cellCentre and pixel go back through the same (x, y).
+ */
+const view = { fit: 32, zoom: 1, x: 0, y: 0, cols: 0, rows: 0 };
+/** Zoom goes from the whole board (1) to MAX_ZOOM times it, squares of at most MAX_SQ pixels (but always to 2 ×). */
+const MAX_ZOOM = 8, MAX_SQ = 160;
+
+/** The canvas's CSS size: the whole board at the fitted square size. */
+const viewW = () => scene.cols * view.fit;
+const viewH = () => scene.rows * view.fit;
+
+/** Keeps the view on the board: the canvas never shows past its edges. */
+function clampPan() {
+  view.x = Math.round(Math.min(Math.max(view.x, 0), Math.max(0, scene.cols * ui.sq - viewW())));
+  view.y = Math.round(Math.min(Math.max(view.y, 0), Math.max(0, scene.rows * ui.sq - viewH())));
+}
+
+/**
+ * Zooms to squares of about `sq` CSS pixels (whole pixels, from the fitted size to the largest),
+ * keeping the board point under canvas pixel (ax, ay) where it is.
+ * @param {number} sq @param {number} [ax] @param {number} [ay]
+ */
+function zoomTo(sq, ax = viewW() / 2, ay = viewH() / 2) {
+  const most = Math.max(2 * view.fit, Math.min(view.fit * MAX_ZOOM, MAX_SQ));
+  const next = Math.round(Math.min(Math.max(sq, view.fit), most));
+  if (next === ui.sq) return;
+  const bx = (ax + view.x) / ui.sq, by = (ay + view.y) / ui.sq; // the point, in squares
+  ui.sq = next;
+  view.zoom = next / view.fit;
+  view.x = bx * next - ax;
+  view.y = by * next - ay;
+  clampPan();
+  renderView();
+  draw();
+}
+/** @param {number} [ax] @param {number} [ay] */
+const zoomIn = (ax, ay) => zoomTo(Math.max(ui.sq + 1, ui.sq * 1.25), ax, ay);
+/** @param {number} [ax] @param {number} [ay] */
+const zoomOut = (ax, ay) => zoomTo(Math.min(ui.sq - 1, ui.sq / 1.25), ax, ay);
+/** Back to the whole board. */
+const zoomFit = () => zoomTo(view.fit);
+
+/** Moves the view by (dx, dy) CSS pixels (the board moves the other way). @param {number} dx @param {number} dy */
+function panBy(dx, dy) {
+  const x = view.x, y = view.y;
+  view.x += dx;
+  view.y += dy;
+  clampPan();
+  if (view.x !== x || view.y !== y) draw();
+}
+
+/**
+ * Pans the least that shows squares (x, y) … (x + size − 1, y + size − 1) and a square around
+ * them (what the arrow keys move stays in view when zoomed in).
+ * @param {number} x @param {number} y @param {number} size
+ */
+function reveal(x, y, size) {
+  const sq = ui.sq;
+  const fit = (/** @type {number} */ v, /** @type {number} */ lo, /** @type {number} */ hi, /** @type {number} */ span) =>
+    (lo < v ? lo : hi > v + span ? hi - span : v);
+  view.x = fit(view.x, (x - 1) * sq, (x + size + 1) * sq, viewW());
+  view.y = fit(view.y, (y - 1) * sq, (y + size + 1) * sq, viewH());
+  clampPan();
+}
+
 /** The canvas follows its box: squares as large as fit (12 to 40 CSS pixels), backing store × devicePixelRatio. */
 function resize() {
   const area = /** @type {HTMLElement} */ (dom.wrap.parentElement);
   const avail = Math.max(100, area.clientWidth - 2);
   const tall = Math.max(200, window.innerHeight - 170);
-  const sq = Math.max(12, Math.min(40, Math.floor(avail / scene.cols), Math.floor(tall / scene.rows)));
+  const fit = Math.max(12, Math.min(40, Math.floor(avail / scene.cols), Math.floor(tall / scene.rows)));
   const dpr = window.devicePixelRatio || 1;
-  const w = scene.cols * sq, h = scene.rows * sq;
-  if (sq === ui.sq && dpr === ui.dpr && canvas.width === Math.round(w * dpr) && canvas.height === Math.round(h * dpr)) return;
+  if (view.cols !== scene.cols || view.rows !== scene.rows) {
+    // Another board: the whole of it.
+    Object.assign(view, { zoom: 1, x: 0, y: 0, cols: scene.cols, rows: scene.rows });
+    ui.sq = fit;
+  }
+  const sq = Math.round(fit * view.zoom);
+  const w = scene.cols * fit, h = scene.rows * fit;
+  if (fit === view.fit && sq === ui.sq && dpr === ui.dpr && canvas.width === Math.round(w * dpr) && canvas.height === Math.round(h * dpr)) return;
+  // The square at the middle of the canvas stays there.
+  const mx = (view.x + viewW() / 2) / ui.sq, my = (view.y + viewH() / 2) / ui.sq;
+  view.fit = fit;
   ui.sq = sq;
+  view.zoom = sq / fit;
   ui.dpr = dpr;
+  view.x = mx * sq - w / 2;
+  view.y = my * sq - h / 2;
+  clampPan();
   canvas.style.width = `${w}px`;
   canvas.style.height = `${h}px`;
   canvas.width = Math.round(w * dpr);
   canvas.height = Math.round(h * dpr);
+  renderView();
   draw();
 }
 
-/** The one converter from pixels to cells. @param {number} px @param {number} py CSS pixels from the canvas's top-left */
+/** The one converter from pixels to cells. @param {number} px @param {number} py board pixels (pointOf) */
 const cellAt = (px, py) => ({ x: Math.floor(px / ui.sq), y: Math.floor(py / ui.sq) });
-/** @param {PointerEvent | WheelEvent | MouseEvent} e */
+/** Where a pointer is, in board pixels. @param {PointerEvent | WheelEvent | MouseEvent} e */
 function pointOf(e) {
   const r = canvas.getBoundingClientRect();
-  return { px: e.clientX - r.left, py: e.clientY - r.top };
+  return { px: e.clientX - r.left + view.x, py: e.clientY - r.top + view.y };
+}
+/** Draws in board pixels on a canvas of the board's size. @param {CanvasRenderingContext2D} g */
+function boardTransform(g) {
+  g.setTransform(ui.dpr, 0, 0, ui.dpr, -view.x * ui.dpr, -view.y * ui.dpr);
+}
+
+/** Whether a creature's space takes in the level shown. @param {Entity} e */
+const onLevel = (e) => e.z <= ui.level && ui.level < e.z + heightOf(e);
+
+/** The levels the selector offers: the board's, and any a creature or an obstacle stands on. */
+function levelRange() {
+  let lo = 0, hi = scene.levels - 1;
+  for (const o of scene.obstacles) { lo = Math.min(lo, o.z); hi = Math.max(hi, o.z); }
+  for (const e of entities(scene)) { lo = Math.min(lo, e.z); hi = Math.max(hi, e.z + heightOf(e) - 1); }
+  return { lo, hi };
+}
+
+/** Shows level z (clamped to levelRange). @param {number} z */
+function setLevel(z) {
+  const { lo, hi } = levelRange();
+  const next = Math.min(Math.max(z, lo), hi);
+  if (next === ui.level) return;
+  ui.level = next;
+  renderView();
+  draw();
+}
+
+/** The view's controls follow the view and the board: the zoom, the level (brought within the board's levels). */
+function renderView() {
+  const { lo, hi } = levelRange();
+  ui.level = Math.min(Math.max(ui.level, lo), hi);
+  const zoom = `${Math.round(view.zoom * 100)} %`, level = `level ${ui.level}`;
+  if (dom.zoomLabel.textContent !== zoom) dom.zoomLabel.textContent = zoom;
+  if (dom.levelLabel.textContent !== level) dom.levelLabel.textContent = level;
+  dom.zoomOut.disabled = ui.sq <= view.fit;
+  dom.zoomFit.disabled = ui.sq <= view.fit;
+  dom.zoomIn.disabled = ui.sq >= Math.max(2 * view.fit, Math.min(view.fit * MAX_ZOOM, MAX_SQ));
+  dom.levelDown.disabled = ui.level <= lo;
+  dom.levelUp.disabled = ui.level >= hi;
 }
 
 let hatch = /** @type {CanvasPattern | null} */ (null), lowHatch = /** @type {CanvasPattern | null} */ (null), hatchDpr = 0;
@@ -1590,71 +1734,209 @@ function focusId() {
   return ui.selected && ui.selected.kind === "entity" ? ui.selected.id : null;
 }
 
-function draw() {
-  const sq = ui.sq, W = scene.cols * sq, H = scene.rows * sq;
-  patterns();
-  ctx.setTransform(ui.dpr, 0, 0, ui.dpr, 0, 0);
-  ctx.clearRect(0, 0, W, H);
-  ctx.fillStyle = COLOURS.board;
-  ctx.fillRect(0, 0, W, H);
-  ctx.lineCap = "butt";
-  ctx.setLineDash([]);
+/** The creature being dragged, or "". */
+const draggedId = () => (ui.drag && ui.drag.sel.kind === "entity" ? ui.drag.sel.id : "");
 
-  // Walls, under the area (a TDGS area passes over them, SPEC §2.1).
-  for (const o of scene.obstacles) {
-    if (o.fill >= 1) {
-      ctx.fillStyle = COLOURS.wall;
-      ctx.fillRect(o.x * sq, o.y * sq, sq, sq);
-    } else {
-      ctx.fillStyle = /** @type {CanvasPattern} */ (lowHatch);
-      ctx.fillRect(o.x * sq, o.y * sq, sq, sq);
-      if (o.fill !== 0.5 && sq >= 20) pill(String(o.fill), o.x * sq + sq / 2, o.y * sq + sq / 2, "#fff", COLOURS.ink, Math.max(8, sq * 0.26));
-    }
-    if (o.z !== 0 && sq >= 20) pill(`z${o.z}`, o.x * sq + sq / 2, o.y * sq + sq * 0.8, "#fff", COLOURS.ink, Math.max(8, sq * 0.24));
+/**
+ * The drawing's layers. What changes only with the board or the view is drawn once on canvases
+ * of the board canvas's size, and again only when any of it changed (stillKey): `under`, the
+ * board's colour and its obstacles; `over` (transparent), the grid, the thin walls and every
+ * creature on the level shown but the caster and one being dragged, drawn plain (no ring, no
+ * badge); `still`, both.
+ * A frame copies `still`, then, where the area lies, `under`, the area — one ImageData of a
+ * pixel a square (`area`), drawn scaled without smoothing — and its outline, and `over` again;
+ * then what each frame shows on top: the range, cover lines, the creatures the answer names or
+ * the user holds (drawn again over their plain selves), handles. `painted` counts the layers'
+ * redraws (for the tests).
+ */
+const layers = {
+  under: layer(false), over: layer(true), still: layer(false), area: layer(true),
+  /** @type {unknown[]} */ key: [], painted: 0,
+};
+/** @param {boolean} alpha */
+function layer(alpha) {
+  const c = document.createElement("canvas");
+  return { canvas: c, ctx: /** @type {CanvasRenderingContext2D} */ (c.getContext("2d", { alpha })) };
+}
+
+/** What the still layers show, as a list of values: equal lists, equal drawings. */
+function stillKey() {
+  const drag = draggedId();
+  /** @type {unknown[]} */
+  const k = [canvas.width, canvas.height, ui.dpr, ui.sq, view.x, view.y, scene.cols, scene.rows, ui.level,
+    ui.wall ?? -1, ui.hoverWall ?? -1, drag, scene.caster.id, scene.obstacles.length, scene.walls.length, scene.tokens.length];
+  for (const o of scene.obstacles) k.push(o.x, o.y, o.z, o.fill);
+  for (const w of scene.walls) k.push(w.a[0], w.a[1], w.b[0], w.b[1], w.bottom ?? "", w.top ?? "", !!w.open);
+  for (const e of scene.tokens) if (e.id !== drag) k.push(e.id, e.x, e.y, e.z, e.size, e.height ?? -1, e.side, e.prone);
+  return k;
+}
+/** @param {unknown[]} a @param {unknown[]} b */
+function sameKey(a, b) {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Draws the still layers again. */
+function paintStill() {
+  const w = canvas.width, h = canvas.height;
+  for (const l of [layers.under, layers.over, layers.still]) {
+    if (l.canvas.width !== w || l.canvas.height !== h) { l.canvas.width = w; l.canvas.height = h; }
   }
+  const main = ctx;
+  try {
+    ctx = layers.under.ctx;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.fillStyle = COLOURS.board;
+    ctx.fillRect(0, 0, w, h);
+    boardTransform(ctx);
+    drawObstacles();
 
-  // The area: the engine's cells on the ground level, tinted, with its outline.
-  const res = ui.result;
+    ctx = layers.over.ctx;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    boardTransform(ctx);
+    const sq = ui.sq, W = scene.cols * sq, H = scene.rows * sq;
+    ctx.strokeStyle = COLOURS.grid;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    for (let x = 0; x <= scene.cols; x++) { ctx.moveTo(x * sq + 0.5, 0); ctx.lineTo(x * sq + 0.5, H); }
+    for (let y = 0; y <= scene.rows; y++) { ctx.moveTo(0, y * sq + 0.5); ctx.lineTo(W, y * sq + 0.5); }
+    ctx.stroke();
+    drawThinWalls();
+    const drag = draggedId();
+    drawEntities(scene.tokens.filter((e) => e.id !== drag && onLevel(e)), true);
+
+    ctx = layers.still.ctx;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.drawImage(layers.under.canvas, 0, 0);
+    ctx.drawImage(layers.over.canvas, 0, 0);
+  } finally {
+    ctx = main;
+  }
+  layers.painted++;
+}
+
+/** Walls, under the area (a TDGS area passes over them, SPEC §2.1): those of other levels faintly, first. */
+function drawObstacles() {
+  const sq = ui.sq;
+  for (const here of [false, true]) {
+    ctx.globalAlpha = here ? 1 : OTHER_LEVEL_ALPHA;
+    for (const o of scene.obstacles) {
+      if ((o.z === ui.level) !== here) continue;
+      if (o.fill >= 1) {
+        ctx.fillStyle = COLOURS.wall;
+        ctx.fillRect(o.x * sq, o.y * sq, sq, sq);
+      } else {
+        ctx.fillStyle = /** @type {CanvasPattern} */ (lowHatch);
+        ctx.fillRect(o.x * sq, o.y * sq, sq, sq);
+        if (o.fill !== 0.5 && sq >= 20) pill(String(o.fill), o.x * sq + sq / 2, o.y * sq + sq / 2, "#fff", COLOURS.ink, Math.max(8, sq * 0.26));
+      }
+      if (o.z !== ui.level && sq >= 20) pill(`z${o.z}`, o.x * sq + sq / 2, o.y * sq + sq * 0.8, "#fff", COLOURS.ink, Math.max(8, sq * 0.24));
+    }
+  }
+  ctx.globalAlpha = 1;
+}
+
+/**
+ * The area on the level shown: the still layers' `under` where it lies, the engine's cells as
+ * one image (a pixel a square, scaled onto the grid without smoothing), the hatched ghost of a
+ * refused placement, the outline, and `over` back on top. Records the cells drawn.
+ */
+function paintArea() {
+  const res = ui.result, sq = ui.sq, level = ui.level;
   ui.drawnCells = [];
-  /** @type {Set<string>} */
-  const inArea = new Set();
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
   if (res) {
-    ctx.fillStyle = COLOURS.area;
     for (const [x, y, z] of res.cells) {
-      if (z !== 0) continue;
-      ctx.fillRect(x * sq, y * sq, sq, sq);
+      if (z !== level) continue;
       ui.drawnCells.push([x, y]);
-      inArea.add(`${x},${y}`);
+      x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
     }
   }
-  if (ui.ghost.length > 0) {
-    ctx.fillStyle = /** @type {CanvasPattern} */ (hatch);
-    for (const [x, y, z] of ui.ghost) if (z === 0) ctx.fillRect(x * sq, y * sq, sq, sq);
-  }
-
-  // Grid lines.
-  ctx.strokeStyle = COLOURS.grid;
-  ctx.lineWidth = 1;
-  ctx.beginPath();
-  for (let x = 0; x <= scene.cols; x++) { ctx.moveTo(x * sq + 0.5, 0); ctx.lineTo(x * sq + 0.5, H); }
-  for (let y = 0; y <= scene.rows; y++) { ctx.moveTo(0, y * sq + 0.5); ctx.lineTo(W, y * sq + 0.5); }
-  ctx.stroke();
-
-  if (inArea.size > 0) {
+  const ghost = ui.ghost.filter((c) => c[2] === level);
+  let rx0 = x0, ry0 = y0, rx1 = x1, ry1 = y1;
+  for (const [x, y] of ghost) { rx0 = Math.min(rx0, x); rx1 = Math.max(rx1, x); ry0 = Math.min(ry0, y); ry1 = Math.max(ry1, y); }
+  if (rx1 < rx0) return;
+  // The region it covers, in backing-store pixels, with a margin for the outline.
+  const dpr = ui.dpr, W = canvas.width, H = canvas.height;
+  const left = Math.max(0, Math.floor((rx0 * sq - view.x) * dpr) - 3), top = Math.max(0, Math.floor((ry0 * sq - view.y) * dpr) - 3);
+  const right = Math.min(W, Math.ceil(((rx1 + 1) * sq - view.x) * dpr) + 3), bottom = Math.min(H, Math.ceil(((ry1 + 1) * sq - view.y) * dpr) + 3);
+  if (right <= left || bottom <= top) return; // out of view
+  const rw = right - left, rh = bottom - top;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(layers.under.canvas, left, top, rw, rh, left, top, rw, rh);
+  boardTransform(ctx);
+  if (ui.drawnCells.length > 0) {
+    const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
+    const a = layers.area;
+    if (a.canvas.width < bw || a.canvas.height < bh) {
+      a.canvas.width = Math.max(a.canvas.width, bw);
+      a.canvas.height = Math.max(a.canvas.height, bh);
+    }
+    const img = a.ctx.createImageData(bw, bh);
+    const mask = new Uint8Array(bw * bh);
+    for (const [x, y] of ui.drawnCells) {
+      const i = (y - y0) * bw + (x - x0);
+      mask[i] = 1;
+      img.data.set(AREA_PIXEL, i * 4);
+    }
+    a.ctx.putImageData(img, 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(a.canvas, 0, 0, bw, bh, x0 * sq, y0 * sq, bw * sq, bh * sq);
+    ctx.imageSmoothingEnabled = true;
+    if (ghost.length > 0) {
+      ctx.fillStyle = /** @type {CanvasPattern} */ (hatch);
+      for (const [x, y] of ghost) ctx.fillRect(x * sq, y * sq, sq, sq);
+    }
+    // The outline, 1 pixel inside the area's edge.
+    const at = (/** @type {number} */ x, /** @type {number} */ y) => x >= x0 && x <= x1 && y >= y0 && y <= y1 && mask[(y - y0) * bw + (x - x0)] === 1;
     ctx.strokeStyle = COLOURS.areaEdge;
     ctx.lineWidth = 2;
     ctx.beginPath();
-    for (const k of inArea) {
-      const [x, y] = k.split(",").map(Number);
-      if (!inArea.has(`${x},${y - 1}`)) { ctx.moveTo(x * sq, y * sq + 1); ctx.lineTo(x * sq + sq, y * sq + 1); }
-      if (!inArea.has(`${x},${y + 1}`)) { ctx.moveTo(x * sq, y * sq + sq - 1); ctx.lineTo(x * sq + sq, y * sq + sq - 1); }
-      if (!inArea.has(`${x - 1},${y}`)) { ctx.moveTo(x * sq + 1, y * sq); ctx.lineTo(x * sq + 1, y * sq + sq); }
-      if (!inArea.has(`${x + 1},${y}`)) { ctx.moveTo(x * sq + sq - 1, y * sq); ctx.lineTo(x * sq + sq - 1, y * sq + sq); }
+    for (const [x, y] of ui.drawnCells) {
+      if (!at(x, y - 1)) { ctx.moveTo(x * sq, y * sq + 1); ctx.lineTo(x * sq + sq, y * sq + 1); }
+      if (!at(x, y + 1)) { ctx.moveTo(x * sq, y * sq + sq - 1); ctx.lineTo(x * sq + sq, y * sq + sq - 1); }
+      if (!at(x - 1, y)) { ctx.moveTo(x * sq + 1, y * sq); ctx.lineTo(x * sq + 1, y * sq + sq); }
+      if (!at(x + 1, y)) { ctx.moveTo(x * sq + sq - 1, y * sq); ctx.lineTo(x * sq + sq - 1, y * sq + sq); }
     }
     ctx.stroke();
+  } else if (ghost.length > 0) {
+    ctx.fillStyle = /** @type {CanvasPattern} */ (hatch);
+    for (const [x, y] of ghost) ctx.fillRect(x * sq, y * sq, sq, sq);
   }
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(layers.over.canvas, left, top, rw, rh, left, top, rw, rh);
+}
 
-  drawThinWalls();
+/** The creatures each frame draws over the still layers: the caster, those the answer names, the selected, hovered and dragged ones. */
+function liveEntities() {
+  /** @type {Set<string>} */
+  const ids = new Set();
+  if (ui.result) for (const t of ui.result.targets) ids.add(t.id);
+  if (ui.selected && ui.selected.kind === "entity") ids.add(ui.selected.id);
+  const f = focusId(), d = draggedId();
+  if (f) ids.add(f);
+  if (d) ids.add(d);
+  return entities(scene).filter((e) => e === scene.caster || ids.has(e.id));
+}
+
+function draw() {
+  const t0 = performance.now();
+  const sq = ui.sq, W = scene.cols * sq, H = scene.rows * sq;
+  patterns();
+  const key = stillKey();
+  if (!sameKey(key, layers.key)) {
+    paintStill();
+    layers.key = key;
+  }
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.globalAlpha = 1;
+  ctx.drawImage(layers.still.canvas, 0, 0);
+  paintArea();
+  boardTransform(ctx);
+  ctx.lineCap = "butt";
+  ctx.setLineDash([]);
 
   const t = ui.template;
   // The range: every square within it of the caster's space (Chebyshev, SPEC §1.4).
@@ -1695,7 +1977,11 @@ function draw() {
 
   drawCoverLines();
   drawForce();
-  drawEntities();
+  // Creatures off the level shown are faint: drawn each frame, once (a faint one drawn over its
+  // faint self would be less faint), the others over their plain selves of the still layer.
+  const live = liveEntities();
+  drawEntities(entities(scene).filter((e) => !onLevel(e) && !live.includes(e)), true);
+  drawEntities(live, false);
   drawHandles();
 
   // Where a dragged creature cannot go.
@@ -1710,11 +1996,12 @@ function draw() {
   // The thin wall being drawn, and the grid point it would start from.
   drawWallStroke();
   // The square a painting tool would change.
-  if (ui.hoverCell && ui.tool !== "move" && ui.tool !== "thin") {
+  if (ui.hoverCell && ui.tool !== "move" && ui.tool !== "thin" && ui.tool !== "pan") {
     ctx.lineWidth = 2;
     ctx.strokeStyle = ui.tool === "erase" ? COLOURS.bad : COLOURS.handle;
     ctx.strokeRect(ui.hoverCell.x * sq + 1, ui.hoverCell.y * sq + 1, sq - 2, sq - 2);
   }
+  ui.timing.draw = performance.now() - t0;
 }
 
 /** A red ✕ centred on (x, y). @param {number} x @param {number} y @param {number} r */
@@ -1922,19 +2209,26 @@ function drawWallStroke() {
   } else if (ui.hoverPoint) dot(ui.hoverPoint.x, ui.hoverPoint.y);
 }
 
-function drawEntities() {
-  const sq = ui.sq, res = ui.result, compact = sq < 24;
+/**
+ * Creatures: `plain` (the still layer's), each in its side's colour only; else as the answer has
+ * them — affected or spared rings, the caster's marks, the selection, names, badges and rolls.
+ * Those standing off the level shown are faint.
+ * @param {Entity[]} list @param {boolean} plain
+ */
+function drawEntities(list, plain) {
+  const sq = ui.sq, res = plain ? null : ui.result, compact = sq < 24;
   /** @type {Map<string, Target>} */
   const byId = new Map((res ? res.targets : []).map((x) => [x.id, x]));
-  const all = entities(scene).slice().sort((a, b) => a.z - b.z || (a === scene.caster ? 1 : 0) - (b === scene.caster ? 1 : 0));
+  const all = list.slice().sort((a, b) => a.z - b.z || (a === scene.caster ? 1 : 0) - (b === scene.caster ? 1 : 0));
   const font = Math.max(9, Math.min(13, Math.round(sq * 0.32)));
   const k = Math.min(1, sq / 36); // line widths shrink with small squares
   for (const e of all) {
+    ctx.globalAlpha = onLevel(e) ? 1 : OTHER_LEVEL_ALPHA;
     const cx = e.x * sq + (e.size * sq) / 2, cy = e.y * sq + (e.size * sq) / 2;
     const rad = (e.size * sq) / 2 - Math.max(1.5, sq * 0.1);
     const target = byId.get(e.id);
     const isCaster = e === scene.caster;
-    const selected = ui.selected && ui.selected.kind === "entity" && ui.selected.id === e.id;
+    const selected = !plain && ui.selected && ui.selected.kind === "entity" && ui.selected.id === e.id;
     if (selected) {
       ctx.fillStyle = "rgba(11, 98, 214, 0.18)";
       ctx.fillRect(e.x * sq + 1, e.y * sq + 1, e.size * sq - 2, e.size * sq - 2);
@@ -2003,8 +2297,9 @@ function drawEntities() {
   }
   // Labels last, above every disc: name (with elevation and prone), cover badge, roll. On
   // small squares names show for the focused creature only, and grades by their first letter.
-  const focus = focusId();
+  const focus = plain ? null : focusId();
   for (const e of all) {
+    ctx.globalAlpha = onLevel(e) ? 1 : OTHER_LEVEL_ALPHA;
     const target = byId.get(e.id);
     const x0 = e.x * sq, y0 = e.y * sq, w = e.size * sq;
     const extra = (e.z ? ` ↑${e.z}` : "") + (e.prone ? " prone" : "");
@@ -2019,6 +2314,7 @@ function drawEntities() {
       pill(`${roll.dice.join("→")} ${roll.hit ? "hit" : "miss"}`, x0 + 4, y0 + w / 2, roll.hit ? "#c8e6c9" : "#ffcdd2", "#111", Math.max(8, font - 2));
     }
   }
+  ctx.globalAlpha = 1;
 }
 
 function drawHandles() {
@@ -2599,6 +2895,8 @@ function syncFields() {
   dom.luck.value = String(scene.rolls.luck);
   dom.seed.value = String(scene.rolls.seed);
   showError(dom.rollsError, "");
+  dom.levels.value = String(scene.levels);
+  dom.levels.setAttribute("aria-invalid", "false");
   dom.moveKind.value = scene.force.kind;
   dom.moveDistance.value = String(scene.force.distance);
   showError(dom.editorError, "");
@@ -2800,8 +3098,10 @@ function renderWallTools() {
 }
 
 function updateCursor() {
-  canvas.classList.remove("c-grab", "c-grabbing", "c-paint", "c-blocked");
-  if (ui.drag) canvas.classList.add(ui.drag.blocked ? "c-blocked" : "c-grabbing");
+  canvas.classList.remove("c-grab", "c-grabbing", "c-paint", "c-blocked", "c-pan", "c-panning");
+  if (ui.pan) canvas.classList.add("c-panning");
+  else if (ui.tool === "pan" || ui.space) canvas.classList.add("c-pan");
+  else if (ui.drag) canvas.classList.add(ui.drag.blocked ? "c-blocked" : "c-grabbing");
   else if (ui.tool !== "move") canvas.classList.add("c-paint");
   else if (ui.hoverCell && lastPoint && grabAt(lastPoint.px, lastPoint.py)) canvas.classList.add("c-grab");
 }
@@ -2820,21 +3120,21 @@ function squaresBetween(a, b) {
   return out;
 }
 
-/** Paints one square with the current painting tool. @param {{x: number, y: number}} c */
+/** Paints one square, on the level shown, with the current painting tool. @param {{x: number, y: number}} c */
 function paintSquare(c) {
-  const p = ui.paint;
+  const p = ui.paint, z = ui.level;
   if (!p || c.x < 0 || c.y < 0 || c.x >= scene.cols || c.y >= scene.rows) return;
-  const i = scene.obstacles.findIndex((o) => o.x === c.x && o.y === c.y && o.z === 0);
+  const i = scene.obstacles.findIndex((o) => o.x === c.x && o.y === c.y && o.z === z);
   if (p.erase) {
     if (i >= 0) { scene.obstacles.splice(i, 1); p.changed = true; }
     return;
   }
-  const standing = entityOnGround(c.x, c.y);
-  if (standing) { p.skipped = `${standing.id} stands on ${c.x}, ${c.y}: no wall painted there`; return; }
+  const standing = entityAt(c.x, c.y, z);
+  if (standing) { p.skipped = `${standing.id} stands on ${c.x}, ${c.y}${z ? ` at level ${z}` : ""}: no wall painted there`; return; }
   if (i >= 0) {
-    if (scene.obstacles[i].fill !== p.fill) { scene.obstacles[i] = { x: c.x, y: c.y, z: 0, fill: p.fill }; p.changed = true; }
+    if (scene.obstacles[i].fill !== p.fill) { scene.obstacles[i] = { x: c.x, y: c.y, z, fill: p.fill }; p.changed = true; }
   } else {
-    scene.obstacles.push({ x: c.x, y: c.y, z: 0, fill: p.fill });
+    scene.obstacles.push({ x: c.x, y: c.y, z, fill: p.fill });
     p.changed = true;
   }
 }
@@ -2856,7 +3156,17 @@ function pathSquare(c) {
 }
 
 canvas.addEventListener("pointerdown", (e) => {
-  if (e.button !== 0 || !ui.engine) return;
+  if (!ui.engine) return;
+  if (e.button === 1 || (e.button === 0 && (ui.tool === "pan" || ui.space))) {
+    // A pan: the middle button, the Pan tool, or the space bar held.
+    e.preventDefault();
+    canvas.focus({ preventScroll: true });
+    ui.pan = { x: e.clientX, y: e.clientY, vx: view.x, vy: view.y };
+    canvas.setPointerCapture(e.pointerId);
+    updateCursor();
+    return;
+  }
+  if (e.button !== 0) return;
   canvas.focus({ preventScroll: true });
   const pt = pointOf(e);
   lastPoint = pt;
@@ -2908,6 +3218,14 @@ canvas.addEventListener("pointerdown", (e) => {
 });
 
 canvas.addEventListener("pointermove", (e) => {
+  if (ui.pan) {
+    const p = ui.pan, x = view.x, y = view.y;
+    view.x = p.vx - (e.clientX - p.x);
+    view.y = p.vy - (e.clientY - p.y);
+    clampPan();
+    if (view.x !== x || view.y !== y) draw();
+    return;
+  }
   const pt = pointOf(e);
   lastPoint = pt;
   const c = cellAt(pt.px, pt.py);
@@ -2969,6 +3287,11 @@ canvas.addEventListener("pointermove", (e) => {
 
 /** The end of a press: a drop, a stroke, a wall drawn; cancelled (Esc, pointercancel), a wall is not drawn. */
 function endGesture(cancel = false) {
+  if (ui.pan) {
+    ui.pan = null;
+    updateCursor();
+    return;
+  }
   const d = ui.drag, p = ui.paint, s = ui.pathStroke, w = ui.wallStroke;
   ui.drag = null;
   ui.paint = null;
@@ -2992,7 +3315,7 @@ function endGesture(cancel = false) {
 canvas.addEventListener("pointerup", () => endGesture(false));
 canvas.addEventListener("pointercancel", () => endGesture(true));
 canvas.addEventListener("pointerleave", () => {
-  if (ui.drag || ui.paint || ui.pathStroke || ui.wallStroke) return;
+  if (ui.drag || ui.paint || ui.pathStroke || ui.wallStroke || ui.pan) return;
   ui.hoverCell = null;
   ui.hoverPoint = null;
   ui.hoverWall = null;
@@ -3028,8 +3351,20 @@ function turn(k) {
 }
 dom.rotl.addEventListener("click", () => turn(-1));
 dom.rotr.addEventListener("click", () => turn(1));
-let wheelAcc = 0;
+let wheelAcc = 0, zoomAcc = 0;
 canvas.addEventListener("wheel", (e) => {
+  if (e.ctrlKey || e.metaKey) {
+    // Zoom about the pointer (a trackpad's pinch comes as Ctrl + wheel too, in small steps).
+    e.preventDefault();
+    zoomAcc += e.deltaY;
+    if (Math.abs(zoomAcc) >= 40) {
+      const r = canvas.getBoundingClientRect();
+      if (zoomAcc < 0) zoomIn(e.clientX - r.left, e.clientY - r.top);
+      else zoomOut(e.clientX - r.left, e.clientY - r.top);
+      zoomAcc = 0;
+    }
+    return;
+  }
   if (!e.shiftKey) return;
   e.preventDefault();
   wheelAcc += e.deltaY || e.deltaX;
@@ -3066,6 +3401,19 @@ document.addEventListener("keydown", (e) => {
   const k = e.key;
   if (k === "?") { e.preventDefault(); openHelp(); return; }
   const lower = k.toLowerCase();
+  if (k === " " && (ui.space || (lastPoint && (document.activeElement === canvas || document.activeElement === document.body)))) {
+    // Held over the board (its repeats too): a drag pans.
+    e.preventDefault();
+    if (!ui.space) {
+      ui.space = true;
+      updateCursor();
+    }
+    return;
+  }
+  if (k === "+" || k === "=") { e.preventDefault(); zoomIn(); return; }
+  if (k === "-" || k === "_") { e.preventDefault(); zoomOut(); return; }
+  if (k === "0") { e.preventDefault(); zoomFit(); return; }
+  if ((k === "PageUp" || k === "PageDown") && document.activeElement === canvas) { e.preventDefault(); setLevel(ui.level + (k === "PageUp" ? 1 : -1)); return; }
   if (lower === "q") { e.preventDefault(); turn(-1); }
   else if (lower === "e") { e.preventDefault(); turn(1); }
   else if (lower === "v") setTool("move");
@@ -3073,6 +3421,7 @@ document.addEventListener("keydown", (e) => {
   else if (lower === "l") setTool("low");
   else if (lower === "x") setTool("erase");
   else if (lower === "t") setTool("thin");
+  else if (lower === "h") setTool("pan");
   else if (lower === "d" && ui.tool === "thin") { if (ui.wall !== null) toggleDoor(ui.wall); }
   else if (lower === "f" && ui.tool === "thin") toggleFence();
   else if (lower === "p" && ui.template && placementOf(ui.template, scene) === "wall") setTool("path");
@@ -3104,8 +3453,20 @@ document.addEventListener("keydown", (e) => {
     if (why) flash(`Cannot move there: ${why}.`);
     else ui.boardNote = "";
     commit();
+    const sel = ui.selected, moved = anchorOf(sel);
+    if (moved) reveal(moved.x, moved.y, sel.kind === "entity" ? findEntity(sel.id)?.size ?? 1 : 1);
     refresh();
   }
+});
+
+document.addEventListener("keyup", (e) => {
+  if (e.key === " " && ui.space) {
+    ui.space = false;
+    updateCursor();
+  }
+});
+window.addEventListener("blur", () => {
+  if (ui.space) { ui.space = false; updateCursor(); }
 });
 
 function openHelp() {
@@ -3119,6 +3480,27 @@ dom.wallFence.addEventListener("click", toggleFence);
 dom.wallDelete.addEventListener("click", removeWall);
 dom.undo.addEventListener("click", undo);
 dom.redo.addEventListener("click", redo);
+dom.zoomIn.addEventListener("click", () => zoomIn());
+dom.zoomOut.addEventListener("click", () => zoomOut());
+dom.zoomFit.addEventListener("click", zoomFit);
+dom.levelUp.addEventListener("click", () => setLevel(ui.level + 1));
+dom.levelDown.addEventListener("click", () => setLevel(ui.level - 1));
+// The board's height: a board edit (one undo step), which the areas' cells follow.
+dom.levels.addEventListener("change", () => {
+  const n = Number(dom.levels.value);
+  if (!ui.engine || !Number.isInteger(n) || n < 1 || n > MAX_LEVELS) {
+    dom.levels.setAttribute("aria-invalid", "true");
+    flash(`The board has 1 to ${MAX_LEVELS} levels.`);
+    return;
+  }
+  dom.levels.setAttribute("aria-invalid", "false");
+  if (n === scene.levels) return;
+  commit();
+  scene.levels = n;
+  commit();
+  renderView();
+  refresh();
+});
 
 // The template: engine.parse decides what it is; a bad text leaves the last good one drawn.
 /** @param {string} text @param {boolean} record */
@@ -3652,15 +4034,22 @@ draw();
     /** @returns {MoveRequest | null} */ moveRequest: () => ui.moveRequest && JSON.parse(JSON.stringify(ui.moveRequest)),
     /** The full-attack request the panel's answer answers. @returns {FullAttackRequest | null} */
     fullAttackRequest: () => ui.fa.request && JSON.parse(JSON.stringify(ui.fa.request)),
-    /** The page coordinates of the centre of square (x, y) (plus an offset in squares). @param {number} x @param {number} y */
+    /** The page coordinates of the centre of square (x, y) (plus an offset in squares), through the view. @param {number} x @param {number} y */
     cellCentre(x, y, ox = 0.5, oy = 0.5) {
       const r = canvas.getBoundingClientRect();
-      return { x: r.left + (x + ox) * ui.sq, y: r.top + (y + oy) * ui.sq };
+      return { x: r.left + (x + ox) * ui.sq - view.x, y: r.top + (y + oy) * ui.sq - view.y };
     },
-    /** The canvas's pixel (RGBA) at CSS pixel (px, py) from its top-left. @param {number} px @param {number} py */
+    /** The canvas's pixel (RGBA) at board pixel (px, py) (square x starts at x · sq), through the view. @param {number} px @param {number} py */
     pixel(px, py) {
-      return [...ctx.getImageData(Math.floor(px * ui.dpr), Math.floor(py * ui.dpr), 1, 1).data];
+      return [...ctx.getImageData(Math.floor((px - view.x) * ui.dpr), Math.floor((py - view.y) * ui.dpr), 1, 1).data];
     },
+    /** The view: squares of sq pixels, `fit` at zoom 1, the canvas showing the board from board pixel (x, y). */
+    get view() { return { ...view, sq: ui.sq }; },
+    /** How many times the still layers (board, obstacles, grid, thin walls, plain creatures) were drawn. */
+    get layersPainted() { return layers.painted; },
+    zoomTo, setLevel, panBy,
+    /** Draws everything again, the still layers too (their cached copies thrown away). */
+    redrawFromScratch() { layers.key = []; draw(); },
     get sq() { return ui.sq; },
     get dpr() { return ui.dpr; },
     get history() { return { index: history.index, length: history.stack.length }; },

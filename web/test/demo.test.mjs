@@ -1463,3 +1463,357 @@ test("demo: full attack — the CONTRACT example built in the panel gets its doc
   assert.equal(await page.locator("#fa-naturals li").count(), 1);
   await clean(page, problems);
 });
+
+// ---------------------------------------------------------------------------------------------
+// Issue 13: the drawing's still layers, pan and zoom, levels.
+
+/**
+ * In the page: whether the canvas shows the area the answer lists on the level shown, square by
+ * square, through the view. The pixel at each visible square's centre is read (one getImageData),
+ * except where something else is drawn over it (a creature's square and those around it, an
+ * obstacle on any level, a handle, a cover line within 8 pixels, a Draw Steel wall's squares);
+ * a checked square must be area-tinted exactly when its cell is in the answer.
+ */
+const areaOnCanvas = (page) => page.evaluate(() => {
+  const d = globalThis.__aoekitDemo;
+  const res = d.state.result, level = d.state.level, s = d.scene, sq = d.sq, dpr = d.dpr;
+  const canvas = document.getElementById("board");
+  const r = canvas.getBoundingClientRect();
+  const img = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+  const inArea = new Set((res ? res.cells : []).filter((c) => c[2] === level).map((c) => `${c[0]},${c[1]}`));
+  const skip = new Set();
+  for (const e of [s.caster, ...s.tokens]) {
+    const wide = e === s.caster ? 3 : 1;
+    for (let dx = -wide; dx < e.size + wide; dx++) for (let dy = -1; dy <= e.size; dy++) skip.add(`${e.x + dx},${e.y + dy}`);
+  }
+  for (const o of s.obstacles) skip.add(`${o.x},${o.y}`);
+  for (const p of [s.origin, s.aim]) skip.add(`${p.x},${p.y}`);
+  for (const [x, y] of s.path) skip.add(`${x},${y}`);
+  const lines = d.drawnLines();
+  const near = (px, py) => lines.some(({ from: [ax, ay], to: [bx, by] }) => {
+    const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy || 1;
+    const t = Math.min(1, Math.max(0, ((px - ax) * dx + (py - ay) * dy) / l2));
+    return Math.hypot(px - (ax + t * dx), py - (ay + t * dy)) < 8;
+  });
+  const tint = ([r0, g, b]) => r0 > 235 && g > 185 && g < 232 && b > 110 && b < 200;
+  let checked = 0, inside = 0;
+  const misses = [];
+  for (let y = 0; y < s.rows; y++) {
+    for (let x = 0; x < s.cols; x++) {
+      const k = `${x},${y}`;
+      if (skip.has(k) || near((x + 0.5) * sq, (y + 0.5) * sq)) continue;
+      const c = d.cellCentre(x, y);
+      const px = Math.floor((c.x - r.left) * dpr), py = Math.floor((c.y - r.top) * dpr);
+      if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) continue;
+      const i = (py * canvas.width + px) * 4;
+      const rgba = [img.data[i], img.data[i + 1], img.data[i + 2], img.data[i + 3]];
+      checked++;
+      if (inArea.has(k)) inside++;
+      if (tint(rgba) !== inArea.has(k) && misses.length < 5) misses.push(`${k}: ${inArea.has(k) ? "in" : "out of"} the area, drawn ${rgba}`);
+    }
+  }
+  return { checked, inside, misses };
+});
+
+/** In the page: a hash (FNV-1a) of every byte of the canvas. */
+const canvasHash = (page) => page.evaluate(() => {
+  const c = document.getElementById("board");
+  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 0x01000193);
+  return h >>> 0;
+});
+
+/** Checks that the drawing, still layers kept, is the drawing made from scratch; returns the layers' redraw count. */
+async function sameAsFromScratch(page, label) {
+  const cached = await canvasHash(page);
+  const painted = await page.evaluate(() => globalThis.__aoekitDemo.layersPainted);
+  await page.evaluate(() => globalThis.__aoekitDemo.redrawFromScratch());
+  assert.equal(await canvasHash(page), cached, `${label}: the drawing with its still layers kept is the drawing made from scratch`);
+  return painted;
+}
+const painted = (page) => page.evaluate(() => globalThis.__aoekitDemo.layersPainted);
+const viewOf = (page) => page.evaluate(() => globalThis.__aoekitDemo.view);
+
+test("demo: the board, its walls and creatures are drawn once while an area is dragged, again when they change; the drawing is always the one made from scratch", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  await importScene(page, OPEN_FIELD, "field.json");
+  await sameAsFromScratch(page, "imported");
+
+  // Dragging the origin over 14 squares: the area is drawn every frame, the still layers never.
+  let before = await painted(page);
+  const a = await at(page, 4, 12), b = await at(page, 11, 7);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  for (let i = 1; i <= 14; i++) {
+    await page.mouse.move(a.x + ((b.x - a.x) * i) / 14, a.y + ((b.y - a.y) * i) / 14);
+    const area = await areaOnCanvas(page);
+    assert.deepEqual(area.misses, [], `step ${i}: the area drawn is the engine's cells`);
+  }
+  await page.mouse.up();
+  assert.equal(await painted(page), before, "no still layer drawn again while the origin moved");
+  let s = await look(page);
+  assert.deepEqual(s.request.origin, { x: 11, y: 7, z: 0 });
+  assert.deepEqual(aoe.evaluate(s.request), s.result);
+  assert.ok(s.result.targets.some((x) => x.id === "Kobold" && x.affected), "the Kobold is in the area now: drawn over its plain self");
+  await sameAsFromScratch(page, "after the origin's drag");
+
+  // A creature dragged: its layer is drawn again when the drag starts and when it ends, not on every square.
+  before = await painted(page);
+  await drag(page, [20, 3], [16, 12]);
+  const after = await painted(page);
+  assert.ok(after > before && after - before <= 3, `the still layers drawn ${after - before} times for a 12-step drag`);
+  s = await look(page);
+  assert.deepEqual([s.scene.tokens[2].x, s.scene.tokens[2].y], [16, 12], "the Hermit moved");
+  await sameAsFromScratch(page, "after the Hermit's drag");
+
+  // A wall painted, a thin wall drawn, undone, a creature selected: each drawn as from scratch.
+  await page.keyboard.press("w");
+  const w = await at(page, 14, 7);
+  await page.mouse.click(w.x, w.y);
+  s = await look(page);
+  assert.ok(s.request.obstacles.some((ob) => ob.x === 14 && ob.y === 7 && ob.z === 0), "a wall at 14, 7");
+  assert.ok(isDark(await pixel(page, 14.5, 7.5)) || (await pixel(page, 14.5, 7.5))[0] < 90, "drawn dark");
+  await sameAsFromScratch(page, "after a wall");
+  await page.keyboard.press("t");
+  const p = await at(page, 13, 3, 0, 0), q = await at(page, 13, 6, 0, 0);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  await page.mouse.move(q.x, q.y, { steps: 6 });
+  await page.mouse.up();
+  s = await look(page);
+  assert.deepEqual(s.request.walls, [{ a: [13, 3], b: [13, 6] }]);
+  await sameAsFromScratch(page, "after a thin wall");
+  await page.keyboard.press("Control+z");
+  await page.keyboard.press("Control+z");
+  s = await look(page);
+  assert.deepEqual([s.request.walls, s.request.obstacles.length], [[], 0], "both undone");
+  await sameAsFromScratch(page, "after undo");
+  await page.keyboard.press("v");
+  const k = await at(page, 12, 9);
+  await page.mouse.click(k.x, k.y);
+  assert.deepEqual((await look(page)).selected, { kind: "entity", id: "Wolf" });
+  await sameAsFromScratch(page, "a creature selected");
+  assert.deepEqual((await areaOnCanvas(page)).misses, []);
+  await clean(page, problems);
+});
+
+test("demo: zoomed and panned (buttons, Ctrl + wheel, the Pan tool, the middle button, Space + drag), a click still hits its square and the area is drawn on the engine's cells", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  await importScene(page, OPEN_FIELD, "field.json");
+  const fit = await viewOf(page);
+  assert.deepEqual([fit.zoom, fit.x, fit.y, fit.sq], [1, 0, 0, fit.fit], "the whole board at first");
+  assert.equal(await page.locator("#zoom-label").textContent(), "100 %");
+
+  // The + button zooms about the middle of the board; the label follows.
+  await page.click("#zoom-in");
+  let v = await viewOf(page);
+  assert.ok(v.sq > fit.sq && v.x > 0 && v.y > 0, `zoomed in: ${JSON.stringify(v)}`);
+  assert.equal(await page.locator("#zoom-label").textContent(), `${Math.round((v.sq / v.fit) * 100)} %`);
+
+  // Ctrl + wheel zooms about the pointer: the Kobold's square stays under it.
+  const kobold = await at(page, 10, 8);
+  await page.mouse.move(kobold.x, kobold.y);
+  await page.keyboard.down("Control");
+  await page.mouse.wheel(0, -100);
+  await page.keyboard.up("Control");
+  const v2 = await viewOf(page);
+  assert.ok(v2.sq > v.sq, "Ctrl + wheel zoomed in");
+  const still = await at(page, 10, 8);
+  assert.ok(Math.abs(still.x - kobold.x) <= 1 && Math.abs(still.y - kobold.y) <= 1, `the square under the pointer stayed: ${JSON.stringify([kobold, still])}`);
+  v = v2;
+
+  // The Pan tool drags the view; so does the middle button, and Space + drag with the Move tool.
+  await page.keyboard.press("h");
+  const from = await at(page, 10, 8);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(from.x - 60, from.y - 40, { steps: 5 });
+  await page.mouse.up();
+  let v3 = await viewOf(page);
+  assert.deepEqual([v3.x - v.x, v3.y - v.y], [60, 40], "the Pan tool moved the view with the pointer");
+  let s = await look(page);
+  assert.deepEqual(s.request.tokens.map((x) => [x.x, x.y]), [[10, 8], [12, 9], [20, 3]], "panning moves nothing on the board");
+  await page.keyboard.press("v");
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down({ button: "middle" });
+  await page.mouse.move(from.x + 30, from.y + 20, { steps: 4 });
+  await page.mouse.up({ button: "middle" });
+  v = await viewOf(page);
+  assert.deepEqual([v.x - v3.x, v.y - v3.y], [-30, -20], "the middle button panned");
+  await page.mouse.move(from.x, from.y);
+  await page.keyboard.down(" ");
+  await page.mouse.down();
+  await page.mouse.move(from.x - 20, from.y - 10, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.up(" ");
+  v3 = await viewOf(page);
+  assert.deepEqual([v3.x - v.x, v3.y - v.y], [20, 10], "Space + drag panned");
+  s = await look(page);
+  assert.deepEqual(s.request.tokens.map((x) => [x.x, x.y]), [[10, 8], [12, 9], [20, 3]], "no creature was dragged by a pan");
+  v = v3;
+  t.diagnostic(`screenshot: ${await shot(page, "demo-zoomed.png")}`);
+
+  // The origin's square (4, 12) is out of view: the middle button brings it in.
+  const box = await page.locator("#board").boundingBox();
+  const o0 = await at(page, 4, 12);
+  const dx = Math.round(Math.max(0, box.x + 2 * v.sq - o0.x)), dy = Math.round(Math.min(0, box.y + box.height - 2 * v.sq - o0.y));
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down({ button: "middle" });
+  await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2 + dy, { steps: 4 });
+  await page.mouse.up({ button: "middle" });
+  v3 = await viewOf(page);
+  assert.deepEqual([v3.x - v.x, v3.y - v.y], [-dx, -dy]);
+  assert.ok(v3.sq > fit.sq, "still zoomed in");
+  v = v3;
+
+  // Through the view: a click on the Kobold's square selects it, the origin is dragged onto a
+  // square, a wall and a thin wall land where they are drawn.
+  const k = await at(page, 10, 8);
+  await page.mouse.click(k.x, k.y);
+  assert.deepEqual((await look(page)).selected, { kind: "entity", id: "Kobold" });
+  await drag(page, [4, 12], [11, 9]);
+  s = await look(page);
+  assert.deepEqual(s.request.origin, { x: 11, y: 9, z: 0 }, "the origin dropped on the square under the pointer");
+  assert.deepEqual(aoe.evaluate(s.request), s.result);
+  assert.deepEqual(sorted(s.drawn), sorted(ground(s.result.cells)), "the drawn cells are the engine's");
+  const area = await areaOnCanvas(page);
+  assert.deepEqual(area.misses, [], "the area's pixels are the engine's cells");
+  assert.ok(area.inside >= 6, `squares of the area seen: ${area.inside}`);
+  assert.ok(s.result.targets.filter((x) => x.affected).map((x) => x.id).includes("Kobold"));
+  await page.keyboard.press("w");
+  const w = await at(page, 12, 6);
+  await page.mouse.click(w.x, w.y);
+  s = await look(page);
+  assert.ok(s.request.obstacles.some((ob) => ob.x === 12 && ob.y === 6), `the wall went on 12, 6: ${JSON.stringify(s.request.obstacles)}`);
+  assert.ok((await pixel(page, 12.5, 6.5))[0] < 90, "and is drawn there");
+  await page.keyboard.press("t");
+  const p = await at(page, 9, 5, 0, 0), q = await at(page, 9, 7, 0, 0);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  await page.mouse.move(q.x, q.y, { steps: 5 });
+  await page.mouse.up();
+  assert.deepEqual((await look(page)).request.walls, [{ a: [9, 5], b: [9, 7] }], "the thin wall joins the grid points under the pointer");
+  assert.deepEqual((await areaOnCanvas(page)).misses, []);
+  await sameAsFromScratch(page, "zoomed and panned");
+
+  // The arrow keys move the selected origin out to a corner: the view follows it.
+  await page.keyboard.press("v");
+  await page.locator("#board").focus();
+  assert.deepEqual((await look(page)).selected, { kind: "origin" });
+  for (let i = 0; i < 10; i++) await page.keyboard.press("ArrowLeft");
+  for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowDown");
+  s = await look(page);
+  assert.deepEqual(s.request.origin, { x: 1, y: 15, z: 0 });
+  const corner = await at(page, 1, 15), frame = await page.locator("#board").boundingBox();
+  assert.ok(corner.x > frame.x && corner.x < frame.x + frame.width && corner.y > frame.y && corner.y < frame.y + frame.height, "the origin is in view");
+  assert.ok((await viewOf(page)).sq > fit.sq, "still zoomed in");
+  assert.deepEqual((await areaOnCanvas(page)).misses, []);
+
+  // 0 shows the whole board again; − stops there.
+  await page.keyboard.press("0");
+  v = await viewOf(page);
+  assert.deepEqual([v.x, v.y, v.sq], [0, 0, fit.sq]);
+  assert.ok(await page.locator("#zoom-out").isDisabled());
+  assert.deepEqual((await areaOnCanvas(page)).misses, []);
+  await clean(page, problems);
+});
+
+// A cylinder three levels high over a Bat flying at level 1 beside a Rat on the ground; an Owl
+// and a Mole, out of the area, at levels 1 and 0.
+const LEVELS = {
+  template: "Cir3",
+  caster: { id: "Mage", x: 1, y: 1, z: 0, facing: "E", side: "party" },
+  origin: { x: 10, y: 8, z: 0 },
+  tokens: [
+    { id: "Bat", x: 11, y: 8, z: 1, side: "enemy" },
+    { id: "Rat", x: 9, y: 8, z: 0, side: "enemy" },
+    { id: "Owl", x: 20, y: 3, z: 1, side: "enemy" },
+    { id: "Mole", x: 20, y: 12, z: 0, side: "enemy" },
+  ],
+  obstacles: [],
+  bounds: BOARD,
+};
+const isRed = ([r, g, b]) => r > 180 && g < 90 && b < 90; // an enemy's disc, #d32f2f
+const isFaintRed = ([r, g, b]) => r > 215 && g > 150 && g < 215 && b > 150 && b < 215; // the same at 30 % over the board
+
+test("demo: levels — the board's height sets the bounds, the selector shows one level's cells and creatures (the others faint), walls are painted on it", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  await importScene(page, LEVELS, "levels.json");
+  let s = await look(page);
+  assert.deepEqual(s.request.bounds, BOARD, "one level, as imported");
+  assert.ok(s.result.cells.every((c) => c[2] === 0));
+  assert.equal(await page.locator("#level-label").textContent(), "level 0");
+  assert.ok(isRed(await pixel(page, 20.5, 12.3)), "the Mole, on the level shown, at full strength");
+  assert.ok(isFaintRed(await pixel(page, 20.5, 3.3)), `the Owl, at level 1, faint: ${await pixel(page, 20.5, 3.3)}`);
+
+  // Three levels: the bounds reach level 2, the engine's cells with them.
+  await page.fill("#levels", "3");
+  await page.locator("#levels").dispatchEvent("change");
+  s = await look(page);
+  assert.deepEqual(s.request.bounds, { min: [0, 0, 0], max: [23, 15, 2] });
+  assert.deepEqual(aoe.evaluate(s.request), s.result);
+  const byLevel = (z) => s.result.cells.filter((c) => c[2] === z).map((c) => [c[0], c[1]]);
+  assert.ok(byLevel(1).length > 0, "the cylinder has cells at level 1");
+  assert.deepEqual(sorted(s.drawn), sorted(byLevel(0)), "level 0 drawn");
+  await throughScene(page, aoe, "three levels");
+
+  // Level 1: its cells drawn, the Owl at full strength, the Mole faint.
+  await page.locator("#board").focus();
+  await page.keyboard.press("PageUp");
+  assert.equal(await page.locator("#level-label").textContent(), "level 1");
+  s = await look(page);
+  assert.deepEqual(sorted(s.drawn), sorted(byLevel(1)), "level 1's cells drawn");
+  const area = await areaOnCanvas(page);
+  assert.deepEqual(area.misses, [], "level 1's area pixels are its cells");
+  assert.ok(area.inside > 0);
+  assert.ok(isRed(await pixel(page, 20.5, 3.3)), "the Owl, at level 1, at full strength");
+  assert.ok(isFaintRed(await pixel(page, 20.5, 12.3)), `the Mole, on the ground, faint: ${await pixel(page, 20.5, 12.3)}`);
+  const bat = s.result.targets.find((x) => x.id === "Bat");
+  assert.ok(bat && bat.affected, "the Bat is in the area");
+  t.diagnostic(`screenshot: ${await shot(page, "demo-level-1.png")}`);
+
+  // A wall painted at level 1 is a block at z 1; erasing at level 0 leaves it; at level 0 it is faint.
+  await page.keyboard.press("w");
+  const w = await at(page, 5, 5);
+  await page.mouse.click(w.x, w.y);
+  s = await look(page);
+  assert.deepEqual(s.request.obstacles, [{ x: 5, y: 5, z: 1, fill: 1 }]);
+  assert.ok((await pixel(page, 5.5, 5.5))[0] < 90, "drawn dark at its level");
+  await throughScene(page, aoe, "a wall at level 1");
+  await page.click("#level-down");
+  assert.equal(await page.locator("#level-label").textContent(), "level 0");
+  const faint = await pixel(page, 5.5, 5.5);
+  assert.ok(faint[0] > 150 && faint[0] < 235, `faint at level 0: ${faint}`);
+  await page.keyboard.press("x");
+  await page.mouse.click(w.x, w.y);
+  assert.equal((await look(page)).request.obstacles.length, 1, "erasing at level 0 leaves the wall at level 1");
+  await page.keyboard.press("w");
+  await page.mouse.click(w.x, w.y);
+  s = await look(page);
+  assert.deepEqual(s.request.obstacles.map((ob) => ob.z).sort(), [0, 1], "a second wall, on the ground");
+  await page.keyboard.press("Control+z");
+  assert.deepEqual((await look(page)).request.obstacles, [{ x: 5, y: 5, z: 1, fill: 1 }], "undo takes the ground one off");
+  await sameAsFromScratch(page, "levels");
+
+  // The height is exported and kept across a reload; a board taller than the demo's is refused.
+  s = await look(page);
+  assert.deepEqual(s.exported.bounds.max, [23, 15, 2]);
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.inputValue("#levels"), "3");
+  assert.deepEqual((await look(page)).request.bounds.max, [23, 15, 2]);
+  await importScene(page, { ...LEVELS, bounds: { min: [0, 0, 0], max: [23, 15, 9] } }, "tall.json");
+  assert.match(await page.locator("#scene-message").textContent(), /bounds\.max\[2\]: 9 is outside 0…7/);
+  assert.deepEqual((await look(page)).request.bounds.max, [23, 15, 2], "the scene is unchanged");
+  await clean(page, problems);
+});

@@ -474,7 +474,8 @@ window.out = out;
 // square for square: every square of a 9 × 7 block is filled with the area's colour, all over
 // its inside (2 pixels in from its edges, where the outline may run), exactly when the engine
 // lists it — a Draw Steel burst cut by a full obstacle and a thin wall, so that the area is not
-// a plain box.
+// a plain box. The fill is one ImageData of a pixel a square (the cells' bounding box), put once
+// and drawn once, scaled 40 times without smoothing: no path is filled in the area's colour.
 test("on a 40 px grid offset by (20, 10), the area is the engine's cells, square for square", async (t) => {
   const browser = await chromium(t);
   if (!browser) return;
@@ -499,9 +500,23 @@ test("on a 40 px grid offset by (20, 10), the area is the engine's cells, square
     canvas.style.width = "400px"; canvas.style.height = "300px";
     canvas.width = 400; canvas.height = 300;
     const view = window.overlays.attach(canvas, { cellSize: 40, offset: { x: 20, y: 10 }, devicePixelRatio: 1 });
-    view.draw(req, { tokens: "none", badges: false, lines: "none", outline: false, walls: false });
+    // The calls the draw makes that put, draw or fill pixels, on any 2-D context.
+    const calls = [];
+    const protos = [CanvasRenderingContext2D.prototype, globalThis.OffscreenCanvasRenderingContext2D?.prototype].filter(Boolean);
+    const saved = protos.map((p) => [p.putImageData, p.drawImage, p.fill]);
+    for (const [i, p] of protos.entries()) {
+      const [put, draw, fill] = saved[i];
+      p.putImageData = function (img, ...rest) { calls.push({ put: [img.width, img.height] }); return put.call(this, img, ...rest); };
+      p.drawImage = function (...a) { calls.push({ draw: a.slice(1), smooth: this.imageSmoothingEnabled, transform: (({ a, b, c, d, e, f }) => [a, b, c, d, e, f])(this.getTransform()) }); return draw.apply(this, a); };
+      p.fill = function (...a) { calls.push({ fill: String(this.fillStyle) }); return fill.apply(this, a); };
+    }
+    try {
+      view.draw(req, { tokens: "none", badges: false, lines: "none", outline: false, walls: false });
+    } finally {
+      for (const [i, p] of protos.entries()) [p.putImageData, p.drawImage, p.fill] = saved[i];
+    }
     const ctx = canvas.getContext("2d");
-    const out = {};
+    const out = { calls };
     for (let y = 0; y <= 6; y++) {
       for (let x = 0; x <= 8; x++) {
         const d = ctx.getImageData(20 + 40 * x + 2, 10 + 40 * y + 2, 36, 36).data;
@@ -515,8 +530,15 @@ test("on a 40 px grid offset by (20, 10), the area is the engine's cells, square
     }
     return out;
   }, request);
+  const { calls, ...cells } = squares;
+  const xs = [...want].map((k) => Number(k.split(",")[0])), ys = [...want].map((k) => Number(k.split(",")[1]));
+  const [x0, y0] = [Math.min(...xs), Math.min(...ys)], [w, h] = [Math.max(...xs) - x0 + 1, Math.max(...ys) - y0 + 1];
+  assert.deepEqual(calls.filter((c) => c.put), [{ put: [w, h] }], "one ImageData, a pixel a square of the cells' bounding box");
+  assert.deepEqual(calls.filter((c) => c.draw), [{ draw: [0, 0, w, h, x0 * 40, y0 * 40, w * 40, h * 40], smooth: false, transform: [1, 0, 0, 1, 20, 10] }],
+    "drawn once, 40 pixels a square from the offset, without smoothing");
+  assert.deepEqual(calls.filter((c) => c.fill && /255, 140, 0/.test(c.fill)), [], "no path filled in the area's colour");
   let inArea = 0;
-  for (const [square, [area, blank]] of Object.entries(squares)) {
+  for (const [square, [area, blank]] of Object.entries(cells)) {
     if (want.has(square)) {
       inArea++;
       assert.equal(area, 36 * 36, `square ${square} is a cell of the answer: ${area} of ${36 * 36} pixels have the area's colour`);
