@@ -244,9 +244,9 @@ func jsonDoor(fn door, slots chan struct{}) http.HandlerFunc {
 }
 
 // contentType returns the Content-Type header as one text, every value of every line: the
-// Workers build receives a header split at each comma (github.com/syumai/workers), the native
-// server one value per header line, and both must judge "application/json, text/plain" alike
-// (refused: a body has one type).
+// Workers build's fresh-instance glue (github.com/syumai/workers' bridge) hands a header over
+// split at each comma, the keep-alive glue and the native server one value per header line, and
+// all must judge "application/json, text/plain" alike (refused: a body has one type).
 func contentType(h http.Header) string {
 	var parts []string
 	for _, v := range h.Values("Content-Type") {

@@ -10,13 +10,14 @@ LOAD_FLAGS   ?= -n 20000 -c 32
 TEST_TARGETS  += test-wire-js test-worker
 BUILD_TARGETS += worker
 
-.PHONY: worker serve-api serve-worker test-worker test-wire-js identity loadtest bench-instance
+.PHONY: worker serve-api serve-worker test-worker test-wire-js identity loadtest bench-instance bench-memory
 
 # The Workers bundle: the glue of github.com/syumai/workers (runtime.mjs, wasm_exec.js and
 # worker.mjs; the generator's version is pinned by go.mod's tool directive, and it empties
 # $(WORKER_OUT) first), then the handler built for js/wasm as app.wasm beside it. The entry,
-# worker.mjs, is wasm/worker/glue/worker.mjs, which keeps one Go instance per isolate; the
-# generated one, a fresh Go instance per request, stays as worker-fresh.mjs (for comparison).
+# worker.mjs, is wasm/worker/glue/worker.mjs, which keeps one Go instance per isolate and hands it
+# each request whole (bridge_js.go); the generated one, a fresh Go instance per request served by
+# syumai/workers' own bridge, stays as worker-fresh.mjs (for comparison).
 # Publish with `npx wrangler@3 deploy --config wasm/worker/wrangler.toml`.
 worker:
 	$(GO) tool workers-assets-gen -mode=go -runtime=cloudflare -o $(WORKER_OUT)
@@ -55,3 +56,9 @@ loadtest:
 # Not part of `make test`: what a fresh Go instance per request costs (Node, no workerd).
 bench-instance: worker
 	node wasm/worker/bench/instance.mjs
+
+# Not part of `make test`: what the Workers build holds and how fast it answers over MEMORY_FLAGS
+# (default 100 000 evaluate requests, 8 at once), in workerd (issue 16).
+MEMORY_FLAGS ?= -n 100000 -c 8
+bench-memory: worker $(NODE_MODULES)
+	node wasm/worker/bench/memory.mjs --dir $(WORKER_OUT) $(MEMORY_FLAGS)

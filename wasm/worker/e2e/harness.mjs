@@ -1,7 +1,8 @@
 // Shared setup of the end-to-end tests of the Workers build (not a test itself: node --test runs
-// only *.test.mjs here): where the build is, whether miniflare is installed (the tests skip
-// loudly when it is not), starting build/worker in workerd through miniflare on a free loopback
-// port, the identity corpus, and a watchdog that ends a stuck run.
+// only *.test.mjs here): where the build is (build/worker; WORKER_OUT=<dir> for another, as
+// make's variable), whether miniflare is installed (the tests skip loudly when it is not),
+// starting the build in workerd through miniflare on a free loopback port, the identity corpus,
+// and a watchdog that ends a stuck run.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -9,7 +10,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-export const build = path.join(root, "build/worker");
+// build is build/worker, or $WORKER_OUT (as make's variable: relative to the repository's root).
+export const build = path.resolve(root, process.env.WORKER_OUT || "build/worker");
 export const haveMiniflare = existsSync(path.join(root, "node_modules/miniflare/package.json"));
 
 // skip is node:test's skip option: false, or why the Workers build cannot be tested here (in CI a

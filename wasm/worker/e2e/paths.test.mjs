@@ -7,12 +7,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-const build = path.join(root, "build/worker");
-const haveMiniflare = existsSync(path.join(root, "node_modules/miniflare/package.json"));
-const skip = haveMiniflare || process.env.CI ? false : "node_modules is absent: run `make test` (it runs npm ci) to test the Workers build in miniflare";
+import { build, root, skip } from "./harness.mjs";
 
 let mf;
 
