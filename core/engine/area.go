@@ -300,7 +300,12 @@ func (sc *scene) cellsIn(set *cellSet) [][3]int32 {
 	if set.rows == nil {
 		return [][3]int32{}
 	}
-	n, _ := set.appendCells(nil, clip, stIn)
+	// Room for every cell of the shape, when that is little (a typical area: one pass);
+	// otherwise counted first, so that bounds clipping a large shape leave no large slice.
+	n := sc.foot.count
+	if n > 1<<14 {
+		n, _ = set.appendCells(nil, clip, stIn)
+	}
 	_, out := set.appendCells(make([][3]int32, 0, n), clip, stIn)
 	return out
 }
