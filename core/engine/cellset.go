@@ -161,18 +161,22 @@ func (s *cellSet) best(sp grid.Space) uint8 {
 // once each (CONTRACT's order), and returns how many there are; with a nil out it only counts
 // them. It goes through the set's columns within clip, level by level.
 func (s *cellSet) appendCells(out [][3]int32, clip grid.Box, v uint8) (int, [][3]int32) {
-	n, z0, off, st := 0, s.z0, s.off, s.st
+	n := 0
 	for z := clip.Min.Z; z <= clip.Max.Z; z++ {
 		for y := clip.Min.Y; y <= clip.Max.Y; y++ {
 			r := s.rows[y-s.Min.Y]
-			if z < int(r[3]) || z > int(r[4]) {
+			x0, x1 := max(clip.Min.X, int(r[0])), min(clip.Max.X, int(r[1]))
+			if z < int(r[3]) || z > int(r[4]) || x0 > x1 {
 				continue
 			}
-			x := max(clip.Min.X, int(r[0]))
-			for k := int(r[2]) + x - int(r[0]); x <= min(clip.Max.X, int(r[1])); x, k = x+1, k+1 {
-				if d := z - int(z0[k]); d >= 0 && d < int(off[k+1]-off[k]) && st[int(off[k])+d] == v {
+			// The row's columns x0 … x1: their lowest levels, and their slots' offsets.
+			k := int(r[2]) + x0 - int(r[0])
+			z0, off := s.z0[k:k+x1-x0+1], s.off[k:k+x1-x0+2]
+			for i, zb := range z0 {
+				lo, hi := off[i], off[i+1]
+				if d := int32(z) - zb; d >= 0 && d < hi-lo && s.st[lo+d] == v {
 					if n++; out != nil {
-						out = append(out, [3]int32{int32(x), int32(y), int32(z)})
+						out = append(out, [3]int32{int32(x0 + i), int32(y), int32(z)})
 					}
 				}
 			}
