@@ -121,13 +121,11 @@ func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 				return nil, e
 			}
 		}
-		// Marked when closed and its box meets the window: an end at or past each side of the
-		// window. One bit from the comparisons, no branch (the walls' scattered places would
-		// mispredict one).
-		m := bit(!w.Open) & (bit(ax >= nlx) | bit(bx >= nlx)) & (bit(ax <= nhx) | bit(bx <= nhx)) &
-			(bit(ay >= nly) | bit(by >= nly)) & (bit(ay <= nhy) | bit(by <= nhy))
-		marks[i/64] |= m << (i % 64)
-		in += int(m)
+		// Marked when closed and its box meets the window.
+		if !w.Open && max(ax, bx) >= nlx && min(ax, bx) <= nhx && max(ay, by) >= nly && min(ay, by) <= nhy {
+			marks[i/64] |= 1 << (i % 64)
+			in++
+		}
 	}
 	if in == 0 {
 		return nil, nil
@@ -140,14 +138,6 @@ func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 		}
 	}
 	return out, nil
-}
-
-// bit is 1 for true, 0 for false (a SETcc, not a branch).
-func bit(b bool) uint64 {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // onLattice is a valid wall on the lattice (wallOf without the checks).
