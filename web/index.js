@@ -6,7 +6,7 @@
 // (package.json says "sideEffects": false). wasm_exec.js defines globalThis.Go and, where the
 // host lacks them, the fs, path and process shims Go expects. The helpers shared with the
 // package's other loaders (the overlay's) live in internal/wasm.js.
-import { AoekitError, checkSize, codedError, encode, instantiate, internalError, loadGo, newGo, tooLarge } from "./internal/wasm.js";
+import { AoekitError, checkSize, engineOf, instantiate, internalError, loadGo, newGo, newScene } from "./internal/wasm.js";
 
 // The global under which the module finds the object to register its functions on
 // (wasm/browser/main_js.go); it exists only while the module's main runs.
@@ -26,8 +26,6 @@ const WARMUP = [
   { template: "2 burst", caster: { id: "c", x: 0, y: 0, z: 0 }, tokens: [{ id: "t", x: 2, y: 0, z: 0 }],
     obstacles: [{ x: 1, y: 0, z: 0 }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
 ];
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 // AoekitError is the class of every error the engine throws (and the overlay's, and the
 // worker's rejections); its definition is shared with the package's other entries.
@@ -151,89 +149,7 @@ class Runtime {
   }
 
   engine() {
-    const call = (name, body) => this.call(name, body);
-    // A text longer than the limit makes JSON longer still: refused before JSON.stringify
-    // copies it.
-    const text = (t) => (typeof t === "string" && t.length > this.#maxBody ? tooLarge("parse", t.length + 11, true, this.#maxBody) : t);
-    return Object.freeze({
-      parse: (t) => JSON.parse(call("parse", encode({ text: text(t) }))),
-      evaluate: (request) => JSON.parse(call("evaluate", encode(request))),
-      evaluateCells: (request) => int32s(call("evaluateCells", encode(request))),
-      move: (request) => JSON.parse(call("move", encode(request))),
-      cover: (request) => JSON.parse(call("cover", encode(request))),
-      fullAttack: (request) => JSON.parse(call("fullAttack", encode(request))),
-      scene: (board) => this.#scene(board),
-      version: () => JSON.parse(call("version")),
-    });
-  }
-
-  // #scene makes a scene (CONTRACT scene) on the running instance. Its methods refuse to run on
-  // another: an instance that stopped took its scenes with it.
-  #scene(board) {
-    const { json, packed } = splitObstacles(board, "board");
-    const id = Number(this.call("sceneNew", json, 0, packed));
-    const generation = this.#generation; // after the call, which may have started a fresh instance
-    let disposed = false;
-    const call = (name, body, bytes) => {
-      if (disposed) throw codedError("bad_request", `scene: ${name.slice(5).toLowerCase()} after dispose`);
-      return this.call(name, body, id, bytes, generation);
-    };
-    return Object.freeze({
-      update: (edit) => {
-        const { json: body, packed: bytes } = splitObstacles(edit, "edit");
-        call("sceneUpdate", body, bytes);
-      },
-      evaluate: (request) => JSON.parse(call("sceneEvaluate", encode(request))),
-      evaluateCells: (request) => int32s(call("sceneEvaluateCells", encode(request))),
-      dispose: () => {
-        if (disposed) return;
-        try {
-          if (this.#generation === generation && this.#fns !== null) this.call("sceneDispose", undefined, id);
-        } finally {
-          disposed = true;
-        }
-      },
-    });
+    const call = (...args) => this.call(...args);
+    return engineOf(call, this.#maxBody, (board) => newScene(board, call, () => this.#generation, () => this.#fns !== null).scene);
   }
 }
-
-// splitObstacles returns what's JSON of a board or an edit and, when its obstacles are an
-// Int32Array of x, y, z, fill quads, their bytes (little-endian int32s) for the module.
-function splitObstacles(value, what) {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) {
-    throw codedError("bad_request", `scene: the ${what} must be an object`);
-  }
-  const obstacles = value.obstacles;
-  if (!(obstacles instanceof Int32Array)) return { json: encode(value), packed: undefined };
-  if (obstacles.length % 4 !== 0) {
-    throw codedError("bad_request", `obstacles: an Int32Array of x, y, z, fill quads, not ${obstacles.length} numbers`);
-  }
-  const { obstacles: _, ...rest } = value;
-  let bytes;
-  if (LITTLE_ENDIAN) bytes = new Uint8Array(obstacles.buffer, obstacles.byteOffset, obstacles.byteLength);
-  else {
-    bytes = new Uint8Array(obstacles.byteLength);
-    const view = new DataView(bytes.buffer);
-    for (let i = 0; i < obstacles.length; i++) view.setInt32(4 * i, obstacles[i], true);
-  }
-  return { json: encode(rest), packed: bytes };
-}
-
-
-
-
-
-
-
-
-
-// int32s views packed cells (x, y, z little-endian int32s) as an Int32Array.
-function int32s(bytes) {
-  if (LITTLE_ENDIAN) return new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const out = new Int32Array(bytes.byteLength >> 2);
-  for (let i = 0; i < out.length; i++) out[i] = view.getInt32(4 * i, true);
-  return out;
-}
-
-

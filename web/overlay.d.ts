@@ -2,10 +2,10 @@
 // (aoekit-overlay.wasm). Hand-written; the request and the errors are the engine's
 // (index.d.ts, CONTRACT.md). See CONTRACT.md, "The overlay".
 
-import type { CoverGrade, LoadOptions, Request, Target } from "./index.js";
+import type { CoverGrade, Engine, LoadOptions, Request, Result, Roll, Scene, SceneRequest, Target, Template } from "./index.js";
 
 export { AoekitError } from "./index.js";
-export type { Request };
+export type { Engine, Request, Result, Scene, SceneRequest };
 
 /**
  * Where loadOverlay finds the module: as `load`'s `wasm` option, by default
@@ -27,9 +27,15 @@ export interface LoadOverlayOptions {
  * overlay.draw(request, { selected: "orc", lines: "selected", labels: true });
  */
 export interface OverlayView {
-  /** The token whose cover lines `lines: "selected"` draws, shown with a tinted square; `null` unselects. */
+  /** The token shown with a tinted square, whose cover lines `lines: "selected"` draws unless `focus` names another; `null` unselects. */
   selected?: string | null;
-  /** Cover lines: the selected token's (default), every target's, or none. Clear lines are solid green, blocked ones dashed red. */
+  /**
+   * The token whose cover lines `lines: "selected"` draws and whose name shows on squares under
+   * 24 pixels (a token hovered, say), instead of the selected one; `null` (the default) is the
+   * selected one.
+   */
+  focus?: string | null;
+  /** Cover lines: the focused (else the selected) token's (default), every target's, or none. Clear lines are solid green, blocked ones dashed red. */
   lines?: "selected" | "all" | "none";
   /**
    * Tokens: `"ring"` (default) rings in the side's colour that leave the map's token art
@@ -50,6 +56,39 @@ export interface OverlayView {
   walls?: boolean;
   /** The level (z) whose cells are filled (default 0). */
   level?: number;
+  /**
+   * Whether tokens the answer does not list are drawn (default true). With `false`, only the
+   * caster, the targets and the selected and focused tokens are: for a page that draws its
+   * tokens itself, and lets the overlay draw over them those the answer is about.
+   */
+  unlisted?: boolean;
+  /** The opacity (0 to 1) of tokens whose space does not take in `level` (default 1: as the others). */
+  otherLevels?: number;
+  /**
+   * Whether the summary carries the rest of the answer but its cells and lines (default false):
+   * see `DrawSummary`.
+   */
+  details?: boolean;
+}
+
+/**
+ * A draw's own fields, besides the view's: given to `draw` (or `update`), not to `attach`.
+ *
+ * @example
+ * overlay.draw({ template: "Cir3", origin: { x: 9, y: 4 } }, { scene, cellSize: 40, offset: { x: -120, y: 0 } });
+ */
+export interface DrawView extends OverlayView {
+  /**
+   * A scene of this overlay module's engine (`engine.scene(board)` of the `engine` that
+   * `loadOverlay()` or `attachOverlay()` gives): the request is then a scene's request (no
+   * `tokens`, `obstacles`, `walls` or `bounds`), answered against the scene's board, which is
+   * drawn as it stands — only the request crosses into the module.
+   */
+  scene?: Scene | null;
+  /** Pixels a square for this draw (as attach's `cellSize`); `cellAt` and `pixelOf` follow the last draw's. */
+  cellSize?: number;
+  /** Where square (0, 0)'s corner is for this draw (as attach's `offset`, missing fields 0). */
+  offset?: { x?: number; y?: number };
 }
 
 /**
@@ -121,11 +160,22 @@ export interface OverlayOptions extends OverlayView {
   colours?: OverlayColours;
 }
 
-/** A target as `draw` reports it: the engine's target without its lines and roll. */
-export type DrawTarget = Pick<Target, "id" | "inArea" | "affected" | "reason" | "cover" | "bonus">;
+/**
+ * A target as `draw` reports it: the engine's target without its lines and roll; with the
+ * view's `details`, also its `blocked`, its `total` (how many lines it has) and its `roll`.
+ */
+export type DrawTarget = Pick<Target, "id" | "inArea" | "affected" | "reason" | "cover" | "bonus"> & {
+  /** With `details`: evaluate's `blocked`. */
+  blocked?: number;
+  /** With `details`: how many lines evaluate's target has (`lines.length`). */
+  total?: number;
+  /** With `details`, when the request had `resolve` and the target is affected: evaluate's `roll`. */
+  roll?: Roll;
+};
 
 /**
- * What `draw` returns: the engine's count and targets, without the cells it drew.
+ * What `draw` returns: the engine's count and targets, without the cells it drew; with the
+ * view's `details`, also the answer's `template`, `direction`, `origin` and `originVisible`.
  *
  * @example
  * const { count, targets } = overlay.draw(request);
@@ -136,6 +186,14 @@ export interface DrawSummary {
   count: number;
   /** As evaluate's `targets`, in the same order. */
   targets: DrawTarget[];
+  /** With `details`: as evaluate's. */
+  template?: Template;
+  /** With `details`, for a TDGS cone or line: as evaluate's. */
+  direction?: Result["direction"];
+  /** With `details`: as evaluate's. */
+  origin?: Result["origin"];
+  /** With `details`: as evaluate's. */
+  originVisible?: boolean;
 }
 
 /**
@@ -152,7 +210,16 @@ export interface Overlay {
    * const summary = overlay.draw({ template: "Cir2h1", origin: { x: 5, y: 5 }, tokens: [{ id: "g1", x: 4, y: 4 }] });
    * summary.targets[0].affected; // → true
    */
-  draw(request: Request, view?: OverlayView): DrawSummary;
+  draw(request: Request | SceneRequest, view?: DrawView): DrawSummary;
+  /**
+   * The whole answer of the last draw, as `evaluate` returns it (cells and lines included:
+   * JSON crosses out of the module only now), or `null` before the first draw and after `clear`.
+   *
+   * @example
+   * overlay.draw(request);
+   * overlay.result().cells.length; // → the count
+   */
+  result(): Result | null;
   /**
    * Erases what the overlay drew.
    *
@@ -188,8 +255,19 @@ export interface Overlay {
   pixelOf(x: number, y: number): { x: number; y: number };
 }
 
-/** The loaded module: attach overlays with it. */
+/** The loaded module: attach overlays with it; its engine answers as `load()`'s. */
 export interface OverlayModule {
+  /**
+   * The module's engine: `load()`'s `Engine` (the same methods, the same answers and errors,
+   * scenes included), running in the same Go runtime as the overlays — and the only one whose
+   * scenes a draw can take (`draw(request, { scene })`).
+   *
+   * @example
+   * const { engine, attach } = await loadOverlay();
+   * const scene = engine.scene({ tokens: [{ id: "orc", x: 6, y: 5 }] });
+   * attach(canvas).draw({ template: "Cir2", origin: { x: 6, y: 5 } }, { scene });
+   */
+  engine: Engine;
   /**
    * Attaches an overlay to a `<canvas>` (one overlay a canvas; its 2-D context is the
    * overlay's), sizing its backing store for the device pixel ratio. In a worker, to an
@@ -222,15 +300,33 @@ export interface AttachOverlayOptions extends OverlayOptions, LoadOverlayOptions
  */
 export interface AttachedOverlay {
   /**
-   * Evaluates `request` — a whole `evaluate` request, board included: the overlay module has an
-   * engine of its own, and cannot see a scene of another module's — and draws its answer,
-   * replacing what was drawn; then calls `onTargets` with its targets, and returns the summary.
+   * Evaluates `request` — a whole `evaluate` request, board included, or with `view.scene` (a
+   * scene of `engine`, this overlay's module's engine; not one of another module's) a scene's
+   * request — and draws its answer, replacing what was drawn; then calls `onTargets` with its
+   * targets, and returns the summary.
    * A refused request throws the engine's error, leaves the canvas as it was, and calls nothing.
    *
    * @example
    * overlay.update({ template: "Cir2h1", origin: { x: 5, y: 5, z: 0 }, tokens: [{ id: "g1", x: 4, y: 4, z: 0 }] }).count; // 25
    */
-  update(request: Request, view?: OverlayView): DrawSummary;
+  update(request: Request | SceneRequest, view?: DrawView): DrawSummary;
+  /**
+   * The whole answer of the last update, as `evaluate` returns it, or `null` before the first
+   * and after `clear`.
+   *
+   * @example
+   * overlay.result()?.cells.length;
+   */
+  result(): Result | null;
+  /**
+   * The engine of the module this overlay draws with (shared by every overlay `attachOverlay`
+   * attached with the same `wasm`): make scenes with it for `update(request, { scene })`.
+   *
+   * @example
+   * const scene = overlay.engine.scene({ tokens });
+   * overlay.update({ template: "Cir2", origin: { x: 5, y: 5 } }, { scene });
+   */
+  engine: Engine;
   /**
    * Erases what the overlay drew.
    *

@@ -1,9 +1,12 @@
 // aoekit overlay: the engine and a renderer in one WebAssembly module (aoekit-overlay.wasm),
 // which evaluates a request and draws its answer on a <canvas> as the demo draws it.
 // `attachOverlay(canvas, options)` attaches one to a canvas, loading the module once per page;
-// `loadOverlay()` instantiates a module of one's own. See overlay.d.ts and CONTRACT.md ("The
+// `loadOverlay()` instantiates a module of one's own. Either way the module's engine comes
+// along — the same functions and answers as `load()`'s, scenes included — and a draw can take
+// its request against one of that engine's scenes (`{ scene }` in the view), so that only the
+// template, caster and origin cross each frame. See overlay.d.ts and CONTRACT.md ("The
 // overlay").
-import { canvasOf, checkSize, codedError, encode, instantiate, internalError, loadGo, moduleError, newGo } from "./internal/wasm.js";
+import { canvasOf, checkSize, codedError, encode, engineOf, instantiate, internalError, loadGo, moduleError, newGo, newScene } from "./internal/wasm.js";
 
 // index.js's error class, as far as instanceof can tell (internal/wasm.js says why a copy).
 export { AoekitError } from "./internal/wasm.js";
@@ -12,15 +15,31 @@ export { AoekitError } from "./internal/wasm.js";
 // (wasm/overlay/main_js.go); it exists only while the module's main runs.
 const HANDSHAKE = "__aoekitOverlay";
 
-// Functions every aoekit-overlay.wasm registers, and the answers each gives on success.
+// Functions every aoekit-overlay.wasm registers, and the answers each gives on success: the
+// engine's, as aoekit.wasm registers them (wasm/internal/jsapi), and the overlay's own.
+const isAnswer = (out) => typeof out === "string" || out instanceof Uint8Array;
 const EXPORTS = {
+  parse: isAnswer, evaluate: isAnswer, evaluateCells: isAnswer, move: isAnswer, cover: isAnswer, fullAttack: isAnswer,
+  version: isAnswer, sceneNew: isAnswer, sceneUpdate: isAnswer, sceneEvaluate: isAnswer, sceneEvaluateCells: isAnswer,
+  sceneDispose: isAnswer,
   attach: (out) => Number.isSafeInteger(out) && out > 0,
   draw: (out) => typeof out === "string",
+  result: (out) => out === null || typeof out === "string",
   clear: (out) => out === undefined || out === null,
   detach: (out) => out === undefined || out === null,
   cellAt: isPoint,
   pixelOf: isPoint,
 };
+
+// WARMUP is evaluated once by loadOverlay, as load() does, so that the first real call does not
+// pay for compiling the engine's functions (WebAssembly engines compile them lazily).
+const WARMUP = [
+  { template: "Cir2", caster: { id: "c", x: 0, y: 0, z: 0 }, origin: { x: 4, y: 0, z: 0 }, range: 10,
+    tokens: [{ id: "t", x: 5, y: 0, z: 0 }, { id: "u", x: 3, y: 1, z: 0, size: 2 }], obstacles: [{ x: 4, y: 1, z: 0, fill: 0.5 }],
+    walls: [{ a: [6, -2], b: [6, 2] }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
+  { template: "2 burst", caster: { id: "c", x: 0, y: 0, z: 0 }, tokens: [{ id: "t", x: 2, y: 0, z: 0 }],
+    obstacles: [{ x: 1, y: 0, z: 0 }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
+];
 
 function isPoint(out) {
   return out !== null && typeof out === "object" && typeof out.x === "number" && typeof out.y === "number";
@@ -97,6 +116,11 @@ export async function attachOverlay(target, options) {
       live("pixelOf");
       return overlay.pixelOf(x, y);
     },
+    result() {
+      live("result");
+      return overlay.result();
+    },
+    engine: overlays.engine,
   });
 }
 
@@ -116,7 +140,13 @@ export async function loadOverlay(options = {}) {
   const { module, instance } = await instantiate(source, go.runtime.importObject, "aoekit-overlay.wasm");
   const runtime = new Runtime(module);
   runtime.start(go, instance);
-  return Object.freeze({ attach: (canvas, opts) => runtime.attach(canvas, opts) });
+  const engine = runtime.engine();
+  try {
+    for (const request of WARMUP) engine.evaluate(request);
+  } catch {
+    // only a warm-up: a module that fails it says so at the caller's first call
+  }
+  return Object.freeze({ attach: (canvas, opts) => runtime.attach(canvas, opts), engine });
 }
 
 // A Runtime owns one running Go instance of the compiled module and the overlays attached
@@ -128,7 +158,9 @@ class Runtime {
   #go = null; // newGo's handle of the running instance
   #fns = null; // the functions main registered; null when the instance must be replaced
   #maxBody = 0;
+  #generation = 0; // how many instances have started: a scene belongs to one
   #views = new Set(); // the attached overlays: { canvas, options, handle, saved }
+  #scenes = new WeakMap(); // the engine's scenes (the objects engine.scene returned) → { id, generation, disposed }
 
   constructor(module) {
     this.#module = module;
@@ -156,6 +188,7 @@ class Runtime {
       this.#go = go;
       this.#fns = fns;
       this.#maxBody = fns.maxBody;
+      this.#generation++;
     } catch (err) {
       go.stop();
       throw err;
@@ -223,6 +256,41 @@ class Runtime {
     return this.#call(name, view.handle, ...args);
   }
 
+  // #engineCall calls one of the engine's functions, as load()'s engine does (web/index.js): a
+  // body past the module's maxBody is refused before it crosses into Go, an instance that
+  // failed is replaced (the overlays attached again), and a scene's call (scene: [id, packed
+  // bytes, generation]) is refused when the instance its scene was made on no longer runs.
+  #engineCall(name, body, ...scene) {
+    if (body !== undefined) checkSize(name, body, this.#maxBody);
+    this.#live();
+    if (scene.length > 2 && scene[2] !== this.#generation) restarted();
+    return scene.length > 0 ? this.#call(name, scene[0], body, scene[1]) : this.#call(name, body);
+  }
+
+  // engine is the module's engine: load()'s Engine (index.d.ts), on this instance. Its scenes
+  // are kept, so that draw can draw from them.
+  engine() {
+    const call = (...args) => this.#engineCall(...args);
+    return engineOf(call, this.#maxBody, (board) => {
+      const { scene, info } = newScene(board, call, () => this.#generation, () => this.#fns !== null);
+      this.#scenes.set(scene, info);
+      return scene;
+    });
+  }
+
+  // #sceneOf is the id of view.scene, a scene of this instance's engine, checked; undefined
+  // without one.
+  #sceneOf(scene) {
+    if (scene === undefined || scene === null) return undefined;
+    const info = this.#scenes.get(scene);
+    if (info === undefined) {
+      throw codedError("bad_request", "draw: view.scene: not a scene of this overlay module's engine: make it with the engine loadOverlay() or attachOverlay() gives (engine.scene(board))");
+    }
+    if (info.disposed) throw codedError("bad_request", "draw: view.scene: the scene was disposed");
+    if (info.generation !== this.#generation) restarted();
+    return info.id;
+  }
+
   attach(canvas, options) {
     this.#live();
     // What to restore at detach, read before the module changes it (a value that is not a
@@ -234,9 +302,17 @@ class Runtime {
     const api = {
       draw: (request, v) => {
         if (view.detached) detached("draw");
+        let scene;
+        if (v !== null && typeof v === "object" && !Array.isArray(v) && "scene" in v) ({ scene, ...v } = v);
         const body = encode(request);
         checkSize("draw", body, this.#maxBody);
-        return JSON.parse(this.call(view, "draw", body, v));
+        this.#live();
+        const id = this.#sceneOf(scene); // after #live, which may have started a fresh instance
+        return JSON.parse(this.call(view, "draw", body, v, id));
+      },
+      result: () => {
+        const out = this.call(view, "result");
+        return out === null ? null : JSON.parse(out);
       },
       clear: () => {
         this.call(view, "clear");
@@ -256,6 +332,10 @@ class Runtime {
     };
     return Object.freeze(api);
   }
+}
+
+function restarted() {
+  throw internalError("the engine restarted since this scene was made, and the scene went with it: make it again with engine.scene(board)");
 }
 
 function detached(name) {

@@ -1,6 +1,8 @@
-# The demo site (static/), built from web/: the package's loader and module beside the demo
-# page, with brotli and gzip copies (name.br, name.gz) of the large files for servers that send
-# them as they are (the dev server does; so can most static hosts). Included by the top Makefile.
+# The demo site (static/), built from web/: the package's loaders and modules beside the demo
+# page — the overlay's (overlay.js, aoekit-overlay.wasm: the engine and the renderer, which the
+# demo runs on) and the engine-only one's (index.js, aoekit.wasm) — with brotli and gzip copies
+# (name.br, name.gz) of the large files for servers that send them as they are (the dev server
+# does; so can most static hosts). Included by the top Makefile.
 
 DEMO_ADDR ?= 127.0.0.1:8080
 
@@ -8,10 +10,11 @@ BUILD_TARGETS += static
 
 .PHONY: static demo
 
-static: browser
+static: browser overlay-wasm
 	@mkdir -p static/demo
 	@mkdir -p static/internal
 	cp web/index.js web/index.d.ts web/aoekit.wasm web/wasm_exec.js static/
+	cp web/overlay.js web/overlay.d.ts web/aoekit-overlay.wasm static/
 	cp web/internal/wasm.js static/internal/
 	cp web/demo/index.html web/demo/demo.js web/demo/demo.css static/demo/
 	printf '<!doctype html><meta charset="utf-8"><title>aoekit</title><meta http-equiv="refresh" content="0; url=demo/"><a href="demo/">aoekit demo</a>\n' > static/index.html

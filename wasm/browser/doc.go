@@ -1,7 +1,9 @@
 // Command browser is aoekit.wasm, the engine for browsers and Node (GOOS=js GOARCH=wasm): it
-// registers parse, evaluate, evaluateCells, move, cover, fullAttack and version as JavaScript
-// functions that take and return JSON text, and the loader web/index.js turns them into the npm
-// package's engine.
+// registers parse, evaluate, evaluateCells, move, cover, fullAttack, version and the scene
+// functions as JavaScript functions that take and return JSON text, and the loader
+// web/index.js turns them into the npm package's engine. The functions and their binder are
+// wasm/internal/jsapi's, which aoekit-overlay.wasm (wasm/overlay) registers too: both modules
+// answer every call from the same code.
 //
 // Built on its own (for example with Go's wasm_exec.js in a page), the module registers its
 // functions on a new global object, globalThis.aoekit. The loader instead hands it an object

@@ -4,6 +4,7 @@ package main
 
 import (
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall/js"
@@ -29,7 +30,24 @@ type overlay struct {
 	// the document, or hidden); then, after each fit, the size drawn for.
 	cssW, cssH float64
 	scale      float64 // backing-store pixels a CSS pixel, as last fitted
+	// The geometry of the last draw (attach's, or the draw's view's cellSize and offset), which
+	// cellAt and pixelOf use, and its answer (result), nil before the first draw and after clear.
+	geo  geometry
+	last *engine.Result
+	// Whether the context has roundRect (for pills), read once.
+	roundRect bool
 }
+
+// JavaScript's values the overlay uses at every draw, read once: every js.Value of an object
+// that crosses into Go costs a finalizer.
+var (
+	jsArray     = js.Global().Get("Array")
+	jsObject    = js.Global().Get("Object")
+	jsPath2D    = js.Global().Get("Path2D")
+	jsBytes     = js.Global().Get("Uint8ClampedArray")
+	jsImageData = js.Global().Get("ImageData")
+	jsNoDash    = jsArray.New() // an empty array, for setLineDash; never changed
+)
 
 // newOverlay attaches to v, which must be a <canvas> or an OffscreenCanvas with a 2-D context.
 // A canvas that its CSS does not size (its CSS size is its width and height attributes) gets
@@ -57,7 +75,8 @@ func newOverlay(v js.Value, s *settings) (*overlay, *engine.Error) {
 	if ctx.Value.Type() != js.TypeObject {
 		return nil, badRequest("attach: the canvas has no 2-D context (it already has another kind, such as webgl)")
 	}
-	o := &overlay{canvas: canvas, ctx: ctx, set: s, scale: 1, offscreen: offscreen}
+	o := &overlay{canvas: canvas, ctx: ctx, set: s, scale: 1, offscreen: offscreen, geo: s.geo,
+		roundRect: ctx.Get("roundRect").Type() == js.TypeFunction}
 	if offscreen {
 		o.cssW, o.cssH = s.width, s.height
 		if o.cssW == 0 {
@@ -139,82 +158,232 @@ func (o *overlay) clear() {
 	o.ctx.ClearRect(0, 0, float64(o.canvas.Width()), float64(o.canvas.Height()))
 }
 
-// draw fits the canvas, erases it and paints the scene under view v.
+// draw fits the canvas, erases it and paints the scene under view v (in the view's geometry,
+// which becomes the overlay's), and keeps its answer.
 func (o *overlay) draw(sc *scene, v view) {
 	o.fit()
 	o.clear()
-	g := o.set.geo
+	g := v.geometry(o.set.geo)
+	o.geo, o.last = g, sc.res
 	ops := plan(sc, v, &o.set.pal, g.cell, g.frame(o.cssW, o.cssH))
 	t := g.transform(o.scale)
 	o.ctx.SetTransform(t[0], t[1], t[2], t[3], t[4], t[5])
-	paint(o.ctx, ops)
+	paint(o.ctx, ops, o.roundRect)
 }
 
-// paint replays a display list.
-func paint(ctx *dom.CanvasRenderingContext2D, ops []op) {
-	noDash := js.Global().Get("Array").New()
+// A painter replays a display list on a context. Every property set and every call crosses
+// from Go into JavaScript, so it sets a property only when it changes, and hands a path of many
+// straight segments (an area's outline, a hatching) over in one Path2D made from its SVG text.
+type painter struct {
+	ctx    *dom.CanvasRenderingContext2D
+	path2D js.Value // the Path2D constructor; undefined where there is none
+	// The context's state as last set; "" (or -1) where unknown.
+	fill, stroke, cap, font, align, baseline string
+	width, alpha                             float64
+	dash                                     []float64
+	dashKnown, roundRect                     bool
+	svg                                      []byte // a path's text, reused
+}
+
+// manySegments is the number of segments from which a path crosses as a Path2D's text.
+const manySegments = 6
+
+// paint replays a display list (roundRect: whether the context has it).
+func paint(ctx *dom.CanvasRenderingContext2D, ops []op, roundRect bool) {
+	p := &painter{ctx: ctx, width: -1, alpha: 1, roundRect: roundRect}
+	if jsPath2D.Type() == js.TypeFunction {
+		p.path2D = jsPath2D
+	}
 	ctx.SetLineJoin("miter")
+	ctx.Set("globalAlpha", 1)
+	p.setDash(nil)
+	p.setCap("butt")
 	for i := range ops {
 		o := &ops[i]
+		a := o.alpha
+		if a == 0 {
+			a = 1
+		}
+		if a != p.alpha {
+			ctx.Set("globalAlpha", a)
+			p.alpha = a
+		}
 		switch o.kind {
 		case opPill:
-			pill(ctx, o)
+			p.pill(o)
 			continue
 		case opCells:
-			cells(ctx, o)
+			p.cells(o)
 			continue
 		}
-		ctx.BeginPath()
-		for _, s := range o.segs {
-			switch s.k {
-			case segMove:
-				ctx.MoveTo(s.a, s.b)
-			case segLine:
-				ctx.LineTo(s.a, s.b)
-			case segArc:
-				ctx.Arc(s.a, s.b, s.c, 0, 2*math.Pi, false)
-			case segRect:
-				ctx.Rect(s.a, s.b, s.c, s.d)
-			case segClose:
-				ctx.ClosePath()
-			}
-		}
+		path := p.pathOf(o.segs)
 		if o.fill != "" {
-			ctx.SetFillStyle(o.fill)
-			ctx.Fill()
+			p.setFill(o.fill)
+			if path.IsUndefined() {
+				ctx.Fill()
+			} else {
+				ctx.Call("fill", path)
+			}
 		}
 		if o.stroke != "" {
-			// dom/v2's SetLineWidth takes an int and its SetLineDash a []float64, which
-			// syscall/js cannot pass: both through the context's js.Value.
-			ctx.Set("lineWidth", o.width)
-			if len(o.dash) == 0 {
-				ctx.Call("setLineDash", noDash)
-			} else {
-				d := make([]any, len(o.dash))
-				for i, v := range o.dash {
-					d[i] = v
-				}
-				ctx.Call("setLineDash", d)
-			}
+			p.setWidth(o.width)
+			p.setDash(o.dash)
 			if o.round {
-				ctx.SetLineCap("round")
+				p.setCap("round")
 			} else {
-				ctx.SetLineCap("butt")
+				p.setCap("butt")
 			}
-			ctx.SetStrokeStyle(o.stroke)
-			ctx.Stroke()
+			p.setStroke(o.stroke)
+			if path.IsUndefined() {
+				ctx.Stroke()
+			} else {
+				ctx.Call("stroke", path)
+			}
 		}
 	}
-	ctx.Call("setLineDash", noDash)
-	ctx.SetLineCap("butt")
+	if p.alpha != 1 {
+		ctx.Set("globalAlpha", 1)
+	}
+	p.setDash(nil)
+	p.setCap("butt")
+}
+
+// pathOf makes segs the context's current path, one call a segment; or, for many straight
+// segments where there is Path2D, returns them as one Path2D (the current path left alone).
+func (p *painter) pathOf(segs []seg) js.Value {
+	straight := len(segs) >= manySegments && !p.path2D.IsUndefined()
+	for i := 0; straight && i < len(segs); i++ {
+		straight = segs[i].k != segArc
+	}
+	if straight {
+		b := p.svg[:0]
+		for _, s := range segs {
+			switch s.k {
+			case segMove, segLine:
+				if s.k == segMove {
+					b = append(b, 'M')
+				} else {
+					b = append(b, 'L')
+				}
+				b = svgNum(b, s.a)
+				b = append(b, ' ')
+				b = svgNum(b, s.b)
+			case segRect:
+				b = append(b, 'M')
+				b = svgNum(b, s.a)
+				b = append(b, ' ')
+				b = svgNum(b, s.b)
+				b = append(b, 'h')
+				b = svgNum(b, s.c)
+				b = append(b, 'v')
+				b = svgNum(b, s.d)
+				b = append(b, 'h')
+				b = svgNum(b, -s.c)
+				b = append(b, 'Z')
+			case segClose:
+				b = append(b, 'Z')
+			}
+		}
+		p.svg = b
+		return p.path2D.New(string(b))
+	}
+	ctx := p.ctx
+	ctx.BeginPath()
+	for _, s := range segs {
+		switch s.k {
+		case segMove:
+			ctx.MoveTo(s.a, s.b)
+		case segLine:
+			ctx.LineTo(s.a, s.b)
+		case segArc:
+			ctx.Arc(s.a, s.b, s.c, 0, 2*math.Pi, false)
+		case segRect:
+			ctx.Rect(s.a, s.b, s.c, s.d)
+		case segClose:
+			ctx.ClosePath()
+		}
+	}
+	return js.Undefined()
+}
+
+// svgNum appends v as a number of an SVG path's text.
+func svgNum(b []byte, v float64) []byte {
+	if !finite(v) {
+		v = 0
+	}
+	return strconv.AppendFloat(b, v, 'f', -1, 64)
+}
+
+func (p *painter) setFill(c string) {
+	if c != p.fill {
+		p.ctx.SetFillStyle(c)
+		p.fill = c
+	}
+}
+
+func (p *painter) setStroke(c string) {
+	if c != p.stroke {
+		p.ctx.SetStrokeStyle(c)
+		p.stroke = c
+	}
+}
+
+// setWidth sets lineWidth (dom/v2's SetLineWidth takes an int: through the context's js.Value).
+func (p *painter) setWidth(w float64) {
+	if w != p.width {
+		p.ctx.Set("lineWidth", w)
+		p.width = w
+	}
+}
+
+func (p *painter) setCap(c string) {
+	if c != p.cap {
+		p.ctx.SetLineCap(c)
+		p.cap = c
+	}
+}
+
+// setDash sets the dash pattern, none for a solid line (dom/v2's SetLineDash takes a
+// []float64, which syscall/js cannot pass: through the context's js.Value).
+func (p *painter) setDash(d []float64) {
+	if p.dashKnown && slices.Equal(d, p.dash) {
+		return
+	}
+	if len(d) == 0 {
+		p.ctx.Call("setLineDash", jsNoDash)
+	} else {
+		a := make([]any, len(d))
+		for i, v := range d {
+			a[i] = v
+		}
+		p.ctx.Call("setLineDash", a)
+	}
+	p.dash, p.dashKnown = d, true
+}
+
+func (p *painter) setText(font, align, baseline string) {
+	if font != p.font {
+		p.ctx.SetFont(font)
+		p.font = font
+	}
+	if align != p.align {
+		p.ctx.SetTextAlign(align)
+		p.align = align
+	}
+	if baseline != p.baseline {
+		p.ctx.SetTextBaseline(baseline)
+		p.baseline = baseline
+	}
 }
 
 // cells draws an opCells: its mask as one ImageData of a pixel a square, in the fill's colour (as
 // the canvas resolves it), put on a scratch canvas and drawn from there scaled onto the grid
 // without smoothing, so that each square is filled edge to edge and nothing between them. A
 // colour the canvas keeps in a form canvasColour does not read is filled as a path instead.
-func cells(ctx *dom.CanvasRenderingContext2D, o *op) {
+func (p *painter) cells(o *op) {
+	ctx := p.ctx
 	px, ok := resolveColour(ctx, o.fill)
+	p.fill = "" // resolveColour may have set it
 	if !ok {
 		ctx.BeginPath()
 		for i, m := range o.mask {
@@ -223,7 +392,7 @@ func cells(ctx *dom.CanvasRenderingContext2D, o *op) {
 				ctx.Rect(float64(x)*o.size, float64(y)*o.size, o.size, o.size)
 			}
 		}
-		ctx.SetFillStyle(o.fill)
+		p.setFill(o.fill)
 		ctx.Fill()
 		return
 	}
@@ -236,9 +405,9 @@ func cells(ctx *dom.CanvasRenderingContext2D, o *op) {
 			copy(pix[4*i:4*i+4], px[:])
 		}
 	}
-	data := js.Global().Get("Uint8ClampedArray").New(len(pix))
+	data := jsBytes.New(len(pix))
 	js.CopyBytesToJS(data, pix)
-	img := js.Global().Get("ImageData").New(data, o.cw, o.ch)
+	img := jsImageData.New(data, o.cw, o.ch)
 	sc := scratchFor(o.cw, o.ch)
 	sc.Call("putImageData", img, 0, 0)
 	ctx.Set("imageSmoothingEnabled", false)
@@ -299,30 +468,29 @@ func scratchFor(w, h int) js.Value {
 
 // pill draws a label as the demo's pill does: bold text on a rounded pill with a dark rim,
 // kept within the frame; without a background, the text alone.
-func pill(ctx *dom.CanvasRenderingContext2D, o *op) {
-	ctx.SetFont("700 " + strconv.FormatFloat(o.size, 'f', -1, 64) + "px system-ui, sans-serif")
-	ctx.SetTextAlign("center")
-	ctx.SetTextBaseline("middle")
+func (p *painter) pill(o *op) {
+	ctx := p.ctx
+	p.setText("700 "+strconv.FormatFloat(o.size, 'f', -1, 64)+"px system-ui, sans-serif", "center", "middle")
 	x := o.x
 	if o.fill != "" {
 		w := ctx.MeasureText(o.text).Width() + o.size*0.8
 		h := o.size * 1.35
 		left := math.Min(math.Max(o.x-w/2, o.left+1), o.right-w-1)
 		ctx.BeginPath()
-		if ctx.Get("roundRect").Type() == js.TypeFunction {
+		if p.roundRect {
 			ctx.Call("roundRect", left, o.y-h/2, w, h, h/2)
 		} else {
 			ctx.Rect(left, o.y-h/2, w, h)
 		}
-		ctx.SetFillStyle(o.fill)
+		p.setFill(o.fill)
 		ctx.Fill()
-		ctx.Set("lineWidth", 1)
-		ctx.Call("setLineDash", js.Global().Get("Array").New())
-		ctx.SetStrokeStyle("rgba(0, 0, 0, 0.75)")
+		p.setWidth(1)
+		p.setDash(nil)
+		p.setStroke("rgba(0, 0, 0, 0.75)")
 		ctx.Stroke()
 		x = left + w/2
 	}
-	ctx.SetFillStyle(o.ink)
+	p.setFill(o.ink)
 	ctx.FillText(o.text, x, o.y+0.5, -1)
 }
 

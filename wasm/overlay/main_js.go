@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/wasm/internal/jsapi"
 	"github.com/aoekit/aoekit/wasm/internal/limits"
 	"github.com/aoekit/aoekit/wasm/wire"
 )
@@ -23,49 +24,14 @@ func main() {
 		target = js.Global().Get("Object").New()
 		js.Global().Set("aoekitOverlay", target)
 	}
-	for _, e := range []struct {
-		name string
-		fn   func(args []js.Value) (any, *engine.Error)
-	}{
-		{"attach", attachJS}, {"draw", drawJS}, {"clear", clearJS}, {"detach", detachJS},
-		{"cellAt", cellAtJS}, {"pixelOf", pixelOfJS},
-	} {
-		target.Set(e.name, js.FuncOf(bind(e.fn)))
-	}
-	target.Set("maxBody", limits.MaxBody)
+	// The engine's functions, exactly as aoekit.wasm registers them (and maxBody), then the
+	// overlay's own, through the same binder.
+	jsapi.Register(target, exportsFollowed(jsapi.Exports))
+	jsapi.RegisterRaw(target, []jsapi.RawExport{
+		{Name: "attach", Fn: attachJS}, {Name: "draw", Fn: drawJS}, {Name: "clear", Fn: clearJS}, {Name: "detach", Fn: detachJS},
+		{Name: "cellAt", Fn: cellAtJS}, {Name: "pixelOf", Fn: pixelOfJS}, {Name: "result", Fn: resultJS},
+	})
 	select {} // keep the functions alive: JavaScript calls them while main waits
-}
-
-// bind returns the JavaScript function for fn: its answer, or its error as a JavaScript Error.
-// A panic in fn (or in the DOM under it) is recovered into an internal error: nothing panics
-// out of the module.
-func bind(fn func(args []js.Value) (any, *engine.Error)) func(js.Value, []js.Value) any {
-	return func(_ js.Value, args []js.Value) (result any) {
-		defer func() {
-			if r := recover(); r != nil {
-				result = jsError(wire.Recovered(r))
-			}
-		}()
-		out, err := fn(args)
-		if err != nil {
-			return jsError(err)
-		}
-		return out
-	}
-}
-
-// jsError is err as a JavaScript Error with code, message and, when err has them, field and
-// at: the errors aoekit.wasm throws.
-func jsError(err *engine.Error) js.Value {
-	v := js.Global().Get("Error").New(err.Message)
-	v.Set("code", string(err.Code))
-	if err.Field != "" {
-		v.Set("field", err.Field)
-	}
-	if err.At != 0 || err.Step {
-		v.Set("at", err.At)
-	}
-	return v
 }
 
 // arg is args[i], undefined past the end.
@@ -122,9 +88,11 @@ func attachJS(args []js.Value) (any, *engine.Error) {
 	return h, nil
 }
 
-// drawJS is draw(handle, request, view?): it evaluates request (JSON text) and draws the
-// answer, and returns the summary (JSON text). A request the engine refuses, or a bad view,
-// leaves the canvas as it was.
+// drawJS is draw(handle, request, view?, scene?): it evaluates request (JSON text) — a whole
+// evaluate request, or, given the id of a scene of the module's engine, a scene's request,
+// answered against that scene's board — and draws the answer, and returns the summary (JSON
+// text). A request the engine refuses, a bad view or an unknown scene leaves the canvas as it
+// was.
 func drawJS(args []js.Value) (any, *engine.Error) {
 	o, err := overlayOf("draw", args)
 	if err != nil {
@@ -142,19 +110,50 @@ func drawJS(args []js.Value) (any, *engine.Error) {
 	if err != nil {
 		return nil, err
 	}
-	req, err := wire.DecodeRequest(body)
+	var sc *scene
+	if id := arg(args, 3); absent(id) {
+		req, err := wire.DecodeRequest(body)
+		if err != nil {
+			return nil, err
+		}
+		res, eerr := engine.Evaluate(req)
+		if eerr != nil {
+			return nil, asError(eerr)
+		}
+		sc = sceneOn(req.Caster, req.Tokens, req.Walls, req.Obstacles, res, &v)
+	} else {
+		if id.Type() != js.TypeNumber {
+			return nil, badRequest("draw: the scene must be a scene's id (a number), not " + typeName(id))
+		}
+		req, res, b, err := evaluateOn(id.Int(), body)
+		if err != nil {
+			return nil, err
+		}
+		var obstacles []engine.Obstacle
+		if v.obstacles {
+			obstacles = b.Obstacles()
+		}
+		sc = sceneOn(req.Caster, b.tokens, b.walls, obstacles, res, &v)
+	}
+	o.draw(sc, v)
+	out := summary(sc.res, v.details)
+	return unsafe.String(unsafe.SliceData(out), len(out)), nil
+}
+
+// resultJS is result(handle): the whole answer of the overlay's last draw, as evaluate gives
+// it (JSON text), or null when it has drawn nothing since it was attached or cleared.
+func resultJS(args []js.Value) (any, *engine.Error) {
+	o, err := overlayOf("result", args)
 	if err != nil {
 		return nil, err
 	}
-	res, eerr := engine.Evaluate(req)
-	if eerr != nil {
-		if e, ok := eerr.(*engine.Error); ok && e != nil {
-			return nil, e
-		}
-		return nil, badRequest(eerr.Error())
+	if o.last == nil {
+		return nil, nil
 	}
-	o.draw(sceneOf(req, res), v)
-	out := summary(res)
+	out := wire.EncodeResult(o.last)
+	if out == nil {
+		return nil, wire.InternalError("the result holds a number JSON cannot carry (NaN or infinity)")
+	}
 	return unsafe.String(unsafe.SliceData(out), len(out)), nil
 }
 
@@ -164,7 +163,7 @@ func requestBody(v js.Value) ([]byte, *engine.Error) {
 	if v.Type() != js.TypeString {
 		return nil, badRequest("draw: the request must be a string of JSON, not " + typeName(v))
 	}
-	if n := js.Global().Get("Object").Invoke(v).Length(); n > limits.MaxBody {
+	if n := jsObject.Invoke(v).Length(); n > limits.MaxBody {
 		return nil, tooLarge(n, "at least ")
 	}
 	s := v.String()
@@ -187,6 +186,7 @@ func clearJS(args []js.Value) (any, *engine.Error) {
 		return nil, err
 	}
 	o.clear()
+	o.last = nil
 	return nil, nil
 }
 
@@ -217,7 +217,7 @@ func cellAtJS(args []js.Value) (any, *engine.Error) {
 	if err != nil {
 		return nil, err
 	}
-	x, y := o.set.geo.cellAt(px, py)
+	x, y := o.geo.cellAt(px, py)
 	return point(x, y), nil
 }
 
@@ -232,7 +232,7 @@ func pixelOfJS(args []js.Value) (any, *engine.Error) {
 	if err != nil {
 		return nil, err
 	}
-	px, py := o.set.geo.pixelOf(x, y)
+	px, py := o.geo.pixelOf(x, y)
 	return point(px, py), nil
 }
 
@@ -258,7 +258,7 @@ func twoNumbers(name string, args []js.Value, a, b string, max float64, integer 
 }
 
 func point(x, y float64) js.Value {
-	p := js.Global().Get("Object").New()
+	p := jsObject.New()
 	p.Set("x", x)
 	p.Set("y", y)
 	return p

@@ -31,7 +31,7 @@ func typeName(v js.Value) string {
 	case js.TypeFunction:
 		return "a function"
 	}
-	if js.Global().Get("Array").Call("isArray", v).Bool() {
+	if jsArray.Call("isArray", v).Bool() {
 		return "an array"
 	}
 	return "an object"
@@ -86,7 +86,7 @@ func readMap(o js.Value, name, where string) (map[string]string, *engine.Error) 
 	if err := object(v, where+"."+name); err != nil || absent(v) {
 		return nil, err
 	}
-	keys := js.Global().Get("Object").Call("keys", v)
+	keys := jsObject.Call("keys", v)
 	n := keys.Length()
 	if n > 1000 {
 		return nil, badRequest(where + "." + name + ": at most 1000 colours")
@@ -117,6 +117,11 @@ func readView(v js.Value, where string) (*rawView, *engine.Error) {
 	} else if r.selected, err = readStr(v, "selected", where); err != nil {
 		return nil, err
 	}
+	if f := v.Get("focus"); f.IsNull() {
+		r.focusNull = true
+	} else if r.focus, err = readStr(v, "focus", where); err != nil {
+		return nil, err
+	}
 	if r.lines, err = readStr(v, "lines", where); err != nil {
 		return nil, err
 	}
@@ -126,13 +131,31 @@ func readView(v js.Value, where string) (*rawView, *engine.Error) {
 	for _, f := range []struct {
 		name string
 		to   *optBool
-	}{{"outline", &r.outline}, {"badges", &r.badges}, {"labels", &r.labels}, {"obstacles", &r.obstacles}, {"walls", &r.walls}} {
+	}{{"outline", &r.outline}, {"badges", &r.badges}, {"labels", &r.labels}, {"obstacles", &r.obstacles}, {"walls", &r.walls},
+		{"unlisted", &r.unlisted}, {"details", &r.details}} {
 		if *f.to, err = readBool(v, f.name, where); err != nil {
 			return nil, err
 		}
 	}
-	if r.level, err = readNum(v, "level", where); err != nil {
+	for _, f := range []struct {
+		name string
+		to   *optNum
+	}{{"level", &r.level}, {"otherLevels", &r.otherLevels}, {"cellSize", &r.cellSize}} {
+		if *f.to, err = readNum(v, f.name, where); err != nil {
+			return nil, err
+		}
+	}
+	off := v.Get("offset")
+	if err := object(off, where+".offset"); err != nil {
 		return nil, err
+	}
+	if !absent(off) {
+		if r.offsetX, err = readNum(off, "x", where+".offset"); err != nil {
+			return nil, err
+		}
+		if r.offsetY, err = readNum(off, "y", where+".offset"); err != nil {
+			return nil, err
+		}
 	}
 	return r, nil
 }
@@ -185,6 +208,8 @@ func readOptions(v js.Value, where string) (*rawOptions, *engine.Error) {
 	if err != nil {
 		return nil, err
 	}
+	// cellSize and offset are the overlay's geometry (read above), not a view's override.
+	view.cellSize, view.offsetX, view.offsetY = optNum{}, optNum{}, optNum{}
 	r.view = *view
 	return r, nil
 }

@@ -62,6 +62,9 @@ type op struct {
 	// image is drawn at board pixels (cx·sq, cy·sq), cw·sq × ch·sq large (sq: the op's size).
 	cx, cy, cw, ch int
 	mask           []byte
+	// The op's opacity (the canvas's globalAlpha): 0 is opaque, as 1 is (a token off the level
+	// shown is drawn fainter: view.otherLevels).
+	alpha float64
 }
 
 // A piece is a token or the caster, as drawn.
@@ -69,6 +72,7 @@ type piece struct {
 	id      string
 	x, y, z int
 	size    int
+	height  int
 	side    string
 	facing  grid.Dir
 	prone   bool
@@ -88,12 +92,23 @@ type scene struct {
 // sceneOf builds the scene of a request the engine has answered with res (so the request is
 // valid: sizes and facings are known).
 func sceneOf(req *engine.Request, res *engine.Result) *scene {
-	s := &scene{res: res, walls: req.Walls, obstacles: req.Obstacles}
+	return sceneOn(req.Caster, req.Tokens, req.Walls, req.Obstacles, res, nil)
+}
+
+// sceneOn builds the scene of an answer res to a request with caster, on a board of tokens,
+// walls and obstacles: the request's own, or a scene's (CONTRACT scene), whose request carries
+// only the caster. Given the view v, it leaves out the tokens v does not draw (view.unlisted):
+// a board of hundreds of tokens, of which a frame draws a few.
+func sceneOn(caster *engine.Token, tokens []engine.Token, walls []engine.Wall, obstacles []engine.Obstacle, res *engine.Result, v *view) *scene {
+	s := &scene{res: res, walls: walls, obstacles: obstacles}
 	byID := make(map[string]*engine.Target, len(res.Targets))
 	for i := range res.Targets {
 		byID[res.Targets[i].ID] = &res.Targets[i]
 	}
 	add := func(t *engine.Token, caster bool) {
+		if v != nil && !v.unlisted && !caster && byID[t.ID] == nil && (t.ID == "" || t.ID != v.selected && t.ID != v.focused()) {
+			return
+		}
 		size := t.Size
 		if t.SizeName != "" {
 			size, _ = grid.SizeByName(t.SizeName)
@@ -101,15 +116,19 @@ func sceneOf(req *engine.Request, res *engine.Result) *scene {
 		if size < 1 {
 			size = 1
 		}
+		height := t.Height
+		if height < 1 {
+			height = size
+		}
 		facing, _ := grid.ParseDir(t.Facing)
-		s.pieces = append(s.pieces, piece{id: t.ID, x: t.X, y: t.Y, z: t.Z, size: size, side: t.Side,
+		s.pieces = append(s.pieces, piece{id: t.ID, x: t.X, y: t.Y, z: t.Z, size: size, height: height, side: t.Side,
 			facing: facing, prone: t.Prone, caster: caster, target: byID[t.ID]})
 	}
-	for i := range req.Tokens {
-		add(&req.Tokens[i], false)
+	for i := range tokens {
+		add(&tokens[i], false)
 	}
-	if req.Caster != nil {
-		add(req.Caster, true)
+	if caster != nil {
+		add(caster, true)
 	}
 	slices.SortStableFunc(s.pieces, func(a, b piece) int {
 		switch {
@@ -294,16 +313,34 @@ func (p *planner) outline(cells [][3]int32) {
 	line := func(x0, y0, x1, y1 float64) {
 		edge.segs = append(edge.segs, seg{k: segMove, a: x0, b: y0}, seg{k: segLine, a: x1, b: y1})
 	}
+	// Whether a square is a cell: from a mask of the cells' bounding box (the cells are sorted by
+	// y, then x: its rows are the first's and the last's), or, past maxCellImage squares, by a
+	// binary search.
+	in := func(x, y int) bool { return has(cells, x, y) }
+	if n := len(cells); n > 0 {
+		x0, x1 := math.MaxInt, math.MinInt
+		for _, c := range cells {
+			x0, x1 = min(x0, int(c[0])), max(x1, int(c[0]))
+		}
+		y0, y1 := int(cells[0][1]), int(cells[n-1][1])
+		if w, h := x1-x0+1, y1-y0+1; w*h <= maxCellImage {
+			mask := make([]bool, w*h)
+			for _, c := range cells {
+				mask[(int(c[1])-y0)*w+int(c[0])-x0] = true
+			}
+			in = func(x, y int) bool { return x >= x0 && x <= x1 && y >= y0 && y <= y1 && mask[(y-y0)*w+x-x0] }
+		}
+	}
 	for i, c := range cells {
 		x, y := int(c[0]), int(c[1])
 		if !fr.in(x, y) {
 			continue
 		}
 		fx, fy := float64(x)*sq, float64(y)*sq
-		if !has(cells, x, y-1) {
+		if !in(x, y-1) {
 			line(fx, fy+1, fx+sq, fy+1)
 		}
-		if !has(cells, x, y+1) {
+		if !in(x, y+1) {
 			line(fx, fy+sq-1, fx+sq, fy+sq-1)
 		}
 		if i == 0 || cells[i-1][1] != c[1] || int(cells[i-1][0]) != x-1 {
@@ -352,14 +389,16 @@ func lineStyle(pal *palette, blocked bool, k float64) (colour string, dash []flo
 	return pal.c[cClear], nil
 }
 
-// coverLines draws the cover lines the view asks for: the selected token's, or every target's.
+// coverLines draws the cover lines the view asks for: the focused token's (the selected one's
+// unless the view names another), or every target's.
 func (p *planner) coverLines(sc *scene) {
 	if p.v.lines == linesNone {
 		return
 	}
+	focus := p.v.focused()
 	for i := range sc.res.Targets {
 		t := &sc.res.Targets[i]
-		if len(t.Lines) > 0 && (p.v.lines == linesAll || t.ID == p.v.selected && p.v.selected != "") {
+		if len(t.Lines) > 0 && (p.v.lines == linesAll || t.ID == focus && focus != "") {
 			p.lines(t.Lines)
 		}
 	}
@@ -454,6 +493,28 @@ func showsBadge(t *engine.Target, compact bool) bool {
 	return t != nil && t.InArea && t.Reason != engine.ReasonTargeting && len(t.Lines) > 0 && !(compact && t.Cover == engine.GradeNone)
 }
 
+// shown reports whether a piece is drawn: every one, or with view.unlisted false only the
+// caster, the targets the answer lists and the selected and focused tokens.
+func (p *planner) shown(e *piece) bool {
+	return p.v.unlisted || e.caster || e.target != nil || e.id != "" && (e.id == p.v.selected || e.id == p.v.focused())
+}
+
+// faint sets the opacity of the ops from start on: view.otherLevels for a piece whose space
+// does not take in the level shown.
+func (p *planner) faint(e *piece, start int) {
+	if p.v.otherLevels >= 1 || e.z <= p.v.level && p.v.level < e.z+e.height {
+		return
+	}
+	a := p.v.otherLevels
+	if a <= 0 {
+		p.ops = p.ops[:start] // transparent: nothing to draw
+		return
+	}
+	for i := start; i < len(p.ops); i++ {
+		p.ops[i].alpha = a
+	}
+}
+
 // tokens is the demo's drawEntities: each token's selection, state ring, side colour and (for
 // the caster) mark and facing; then, above them all, the names, cover badges and rolls.
 func (p *planner) tokens(sc *scene) {
@@ -461,8 +522,13 @@ func (p *planner) tokens(sc *scene) {
 	compact := sq < 24
 	font := math.Max(9, math.Min(13, math.Round(sq*0.32)))
 	k := math.Min(1, sq/36) // line widths shrink with small squares
+	focus := p.v.focused()
 	for i := range sc.pieces {
 		e := &sc.pieces[i]
+		if !p.shown(e) {
+			continue
+		}
+		start := len(p.ops)
 		size := float64(e.size) * sq
 		x0, y0 := float64(e.x)*sq, float64(e.y)*sq
 		cx, cy := x0+size/2, y0+size/2
@@ -472,6 +538,7 @@ func (p *planner) tokens(sc *scene) {
 			p.add(op{kind: opPath, segs: []seg{{k: segRect, a: x0 + 1, b: y0 + 1, c: size - 2, d: size - 2}}, fill: p.pal.c[cSelected]})
 		}
 		if p.v.tokens == tokensNone {
+			p.faint(e, start)
 			continue
 		}
 		if kind == ringHit {
@@ -516,15 +583,20 @@ func (p *planner) tokens(sc *scene) {
 			// Small squares: the name's first letter in the disc.
 			p.add(op{kind: opPill, text: firstLetter(e.id), x: cx, y: cy, size: math.Max(8, math.Round(rad*1.2)), ink: "#fff"})
 		}
+		p.faint(e, start)
 	}
 	// Labels last, above every token. On small squares names show for the selected token only,
 	// and grades by their first letter.
 	for i := range sc.pieces {
 		e := &sc.pieces[i]
+		if !p.shown(e) {
+			continue
+		}
+		start := len(p.ops)
 		t := e.target
 		size := float64(e.size) * sq
 		x0, y0 := float64(e.x)*sq, float64(e.y)*sq
-		if p.v.labels && e.id != "" && (!compact || e.id == p.v.selected) {
+		if p.v.labels && e.id != "" && (!compact || e.id == focus) {
 			extra := ""
 			if e.z != 0 {
 				extra = " ↑" + strconv.Itoa(e.z)
@@ -539,6 +611,7 @@ func (p *planner) tokens(sc *scene) {
 			p.pill(e.id+extra, x0+size/2, y, "rgba(255, 255, 255, 0.92)", p.pal.c[cInk], fs)
 		}
 		if !p.v.badges {
+			p.faint(e, start)
 			continue
 		}
 		if showsBadge(t, compact) {
@@ -567,6 +640,7 @@ func (p *planner) tokens(sc *scene) {
 			}
 			p.pill(text, x0+4, y0+size/2, bg, "#111", math.Max(8, font-2))
 		}
+		p.faint(e, start)
 	}
 }
 

@@ -423,3 +423,93 @@ func TestPlanSizes(t *testing.T) {
 		t.Errorf("sizes %+v", sc.pieces)
 	}
 }
+
+// view.focus names whose cover lines "selected" draws (the selected token's when absent) and
+// whose name shows on small squares; the selected token keeps its tint.
+func TestPlanFocus(t *testing.T) {
+	v := defaultView()
+	v.selected, v.focus, v.labels = "g1", "g2", true
+	ops, pal := testPlan(t, v)
+	if c, b := lineOps(ops, pal); c != 0 || b != 4 {
+		t.Errorf("focus g2: %d clear, %d blocked lines; want g2's 4 blocked ones", c, b)
+	}
+	tinted := 0
+	for _, o := range ops {
+		if o.fill == pal.c[cSelected] {
+			tinted++
+			if r := o.segs[0]; r.k != segRect || r.a != 81 || r.b != 81 {
+				t.Errorf("the tint is not g1's square (4, 4): %+v", r)
+			}
+		}
+	}
+	if tinted != 1 {
+		t.Errorf("%d squares tinted; want the selected g1's", tinted)
+	}
+	p := pills(ops)
+	if _, ok := p["g2"]; !ok {
+		t.Error("the focused g2 has no name on a small square")
+	}
+	if _, ok := p["g1"]; ok {
+		t.Error("the selected g1, not focused, has its name on a small square")
+	}
+}
+
+// view.unlisted false draws only the caster, the tokens the answer lists and the selected and
+// focused ones; view.otherLevels draws a token off the level shown at that opacity, all of it.
+func TestPlanUnlistedAndOtherLevels(t *testing.T) {
+	body := `{"template": "Cir1h1", "caster": {"id": "me", "x": 0, "y": 0}, "origin": {"x": 5, "y": 5}, "range": 20,
+	 "tokens": [{"id": "in", "x": 5, "y": 6}, {"id": "out", "x": 9, "y": 9}, {"id": "sel", "x": 12, "y": 2}, {"id": "hover", "x": 12, "y": 6},
+	  {"id": "up", "x": 5, "y": 4, "z": 3, "height": 2}]}`
+	sc := testScene(t, body)
+	pal := defaultPalette()
+	g := geometry{cell: 32}
+	centre := func(x, y float64) (float64, float64) { return x*32 + 16, y*32 + 16 }
+	drawn := func(ops []op, x, y float64) []op {
+		cx, cy := centre(x, y)
+		return circles(ops, cx, cy)
+	}
+	v := defaultView()
+	v.tokens, v.labels = tokensDisc, true
+	all := plan(sc, v, &pal, 32, g.frame(640, 640))
+	for _, c := range [][2]float64{{5, 6}, {9, 9}, {12, 2}, {12, 6}, {0, 0}} {
+		if len(drawn(all, c[0], c[1])) == 0 {
+			t.Errorf("unlisted true: nothing at %v", c)
+		}
+	}
+	v.unlisted, v.selected, v.focus = false, "sel", "hover"
+	some := plan(sc, v, &pal, 32, g.frame(640, 640))
+	for _, c := range []struct {
+		x, y  float64
+		shown bool
+	}{{5, 6, true}, {9, 9, false}, {12, 2, true}, {12, 6, true}, {0, 0, true}} {
+		if got := len(drawn(some, c.x, c.y)) > 0; got != c.shown {
+			t.Errorf("unlisted false: token at (%v, %v) drawn %v, want %v", c.x, c.y, got, c.shown)
+		}
+	}
+	if _, ok := pills(some)["out"]; ok {
+		t.Error("an unlisted token's name is drawn")
+	}
+	// Levels: "up" stands on levels 3 and 4; shown at level 0 with otherLevels 0.3, every op of
+	// it (its disc, its name) at 0.3; the others opaque. At level 4 it is opaque.
+	v = defaultView()
+	v.tokens, v.labels, v.otherLevels = tokensDisc, true, 0.3
+	ops := plan(sc, v, &pal, 32, g.frame(640, 640))
+	up := drawn(ops, 5, 4)
+	if len(up) == 0 || up[0].alpha != 0.3 || pills(ops)["up ↑3"].alpha != 0.3 {
+		t.Errorf("up, off the level shown: %+v, its name %+v", up, pills(ops)["up ↑3"])
+	}
+	for _, o := range drawn(ops, 5, 6) {
+		if o.alpha != 0 {
+			t.Errorf("a token on the level shown is faint: %+v", o)
+		}
+	}
+	v.level = 4
+	ops = plan(sc, v, &pal, 32, g.frame(640, 640))
+	if up := drawn(ops, 5, 4); len(up) == 0 || up[0].alpha != 0 {
+		t.Errorf("up, on level 4 shown: %+v", up)
+	}
+	v.level, v.otherLevels = 0, 0
+	if ops := plan(sc, v, &pal, 32, g.frame(640, 640)); len(drawn(ops, 5, 4)) != 0 {
+		t.Error("otherLevels 0 still draws a token off the level shown")
+	}
+}

@@ -121,19 +121,47 @@ const (
 // A view is what one draw shows; attach's options give its defaults and draw's view overrides
 // them, field by field.
 type view struct {
-	selected  string
-	lines     lineMode
-	tokens    tokenMode
-	outline   bool // the area's outline
-	badges    bool // cover badges, rolls, "in own area"
-	labels    bool // token names
-	obstacles bool
-	walls     bool
-	level     int // the z of the cells drawn
+	selected    string
+	focus       string // whose cover lines "selected" draws, and whose name small squares show; "": selected's
+	lines       lineMode
+	tokens      tokenMode
+	outline     bool // the area's outline
+	badges      bool // cover badges, rolls, "in own area"
+	labels      bool // token names
+	obstacles   bool
+	walls       bool
+	unlisted    bool    // tokens the answer does not list (false: only the caster, the targets, the selected and focused)
+	level       int     // the z of the cells drawn
+	otherLevels float64 // the opacity of tokens whose space does not take in level
+	details     bool    // the summary carries the rest of the answer but its cells and lines
+	// A draw's own geometry (draw's view only): squares of cellSize pixels (0: attach's) from
+	// offset (when hasOffset; else attach's).
+	cellSize  float64
+	offset    [2]float64
+	hasOffset bool
 }
 
 func defaultView() view {
-	return view{outline: true, badges: true, walls: true}
+	return view{outline: true, badges: true, walls: true, unlisted: true, otherLevels: 1}
+}
+
+// focused is the token whose cover lines "selected" draws: the focused one, else the selected.
+func (v *view) focused() string {
+	if v.focus != "" {
+		return v.focus
+	}
+	return v.selected
+}
+
+// geometry is g with the view's own cell size and offset, when it has them.
+func (v *view) geometry(g geometry) geometry {
+	if v.cellSize > 0 {
+		g.cell = v.cellSize
+	}
+	if v.hasOffset {
+		g.ox, g.oy = v.offset[0], v.offset[1]
+	}
+	return g
 }
 
 // settings are one overlay's: its geometry, its palette and its default view.
@@ -163,11 +191,12 @@ type (
 
 // rawView is a view's fields as given.
 type rawView struct {
-	selected                                  optStr
-	lines, tokens                             optStr
-	outline, badges, labels, obstacles, walls optBool
-	level                                     optNum
-	selectedNull                              bool // selected: null, which unselects
+	selected, focus                                              optStr
+	lines, tokens                                                optStr
+	outline, badges, labels, obstacles, walls, unlisted, details optBool
+	level, otherLevels                                           optNum
+	cellSize, offsetX, offsetY                                   optNum // draw's view only
+	selectedNull, focusNull                                      bool   // selected: null, which unselects; focus: null
 }
 
 // rawOptions are attach's options as given (options_js.go reads them; a wrong type is refused
@@ -293,6 +322,12 @@ func (v view) with(raw *rawView, where string) (view, *engine.Error) {
 	if raw.selected.set {
 		v.selected = raw.selected.v
 	}
+	if raw.focusNull {
+		v.focus = ""
+	}
+	if raw.focus.set {
+		v.focus = raw.focus.v
+	}
 	if s := raw.lines; s.set {
 		switch s.v {
 		case "selected":
@@ -320,7 +355,8 @@ func (v view) with(raw *rawView, where string) (view, *engine.Error) {
 	for _, f := range []struct {
 		b  optBool
 		to *bool
-	}{{raw.outline, &v.outline}, {raw.badges, &v.badges}, {raw.labels, &v.labels}, {raw.obstacles, &v.obstacles}, {raw.walls, &v.walls}} {
+	}{{raw.outline, &v.outline}, {raw.badges, &v.badges}, {raw.labels, &v.labels}, {raw.obstacles, &v.obstacles}, {raw.walls, &v.walls},
+		{raw.unlisted, &v.unlisted}, {raw.details, &v.details}} {
 		if f.b.set {
 			*f.to = f.b.v
 		}
@@ -330,6 +366,32 @@ func (v view) with(raw *rawView, where string) (view, *engine.Error) {
 			return v, badRequest(where + ".level: expected an integer from -1000000 to 1000000, got " + num(n.v))
 		}
 		v.level = int(n.v)
+	}
+	if n := raw.otherLevels; n.set {
+		if !finite(n.v) || n.v < 0 || n.v > 1 {
+			return v, badRequest(where + ".otherLevels: expected an opacity from 0 to 1, got " + num(n.v))
+		}
+		v.otherLevels = n.v
+	}
+	if n := raw.cellSize; n.set {
+		if !within(n.v, maxCellSize, false) {
+			return v, badRequest(where + ".cellSize: expected a number of CSS pixels above 0 and at most 1000, got " + num(n.v))
+		}
+		v.cellSize = n.v
+	}
+	for i, f := range [2]struct {
+		n    optNum
+		name string
+	}{{raw.offsetX, "offset.x"}, {raw.offsetY, "offset.y"}} {
+		if f.n.set {
+			if !within(f.n.v, maxOffset, true) {
+				return v, badRequest(where + "." + f.name + ": expected a number of CSS pixels from -10000000 to 10000000, got " + num(f.n.v))
+			}
+			if !v.hasOffset {
+				v.offset, v.hasOffset = [2]float64{}, true
+			}
+			v.offset[i] = f.n.v
+		}
 	}
 	return v, nil
 }

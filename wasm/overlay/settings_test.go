@@ -16,7 +16,7 @@ func TestSettingsDefaults(t *testing.T) {
 	if s.geo != (geometry{cell: 32}) || s.dpr != 0 || s.width != 0 || s.height != 0 {
 		t.Errorf("defaults: %+v", s)
 	}
-	if s.view != (view{outline: true, badges: true, walls: true}) {
+	if s.view != (view{outline: true, badges: true, walls: true, unlisted: true, otherLevels: 1}) {
 		t.Errorf("default view: %+v", s.view)
 	}
 	if s.pal.c != defaultColours || s.pal.side("party") != "#1e6fd9" {
@@ -49,7 +49,7 @@ func TestSettingsGiven(t *testing.T) {
 	if bg, _ := s.pal.badge(engine.GradeFull); bg != "black" {
 		t.Error("badges")
 	}
-	want := view{selected: "orc", lines: linesAll, tokens: tokensDisc, outline: true, badges: true, labels: true, walls: true, level: 2}
+	want := view{selected: "orc", lines: linesAll, tokens: tokensDisc, outline: true, badges: true, labels: true, walls: true, level: 2, unlisted: true, otherLevels: 1}
 	if s.view != want {
 		t.Errorf("view %+v, want %+v", s.view, want)
 	}
@@ -115,6 +115,49 @@ func TestViewWith(t *testing.T) {
 	}
 	if _, err := base.with(&rawView{lines: optStr{"All", true}}, "draw: view"); err == nil || !strings.HasPrefix(err.Message, "draw: view.lines:") {
 		t.Errorf("a bad view: %v", err)
+	}
+}
+
+// The view's fields added for drawing from a scene (the demo's): focus (null: the selected
+// token's), unlisted, otherLevels (an opacity), details, and a draw's own cellSize and offset,
+// checked as attach's are; geometry applies them to attach's.
+func TestViewMore(t *testing.T) {
+	base := defaultView()
+	base.selected = "orc"
+	v, err := base.with(&rawView{focus: optStr{"elf", true}, unlisted: optBool{false, true}, details: optBool{true, true},
+		otherLevels: optNum{0.3, true}, cellSize: optNum{24, true}, offsetX: optNum{-48, true}}, "draw: view")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.focus != "elf" || v.focused() != "elf" || v.unlisted || !v.details || v.otherLevels != 0.3 || v.cellSize != 24 || !v.hasOffset || v.offset != [2]float64{-48, 0} {
+		t.Errorf("%+v", v)
+	}
+	if g := v.geometry(geometry{cell: 32, ox: 5, oy: 6}); g != (geometry{cell: 24, ox: -48, oy: 0}) {
+		t.Errorf("geometry %+v", g)
+	}
+	if g := base.geometry(geometry{cell: 32, ox: 5, oy: 6}); g != (geometry{cell: 32, ox: 5, oy: 6}) {
+		t.Errorf("no geometry of its own: %+v", g)
+	}
+	if base.focused() != "orc" {
+		t.Error("without a focus, the selected token's lines")
+	}
+	if w, _ := v.with(&rawView{focusNull: true}, "draw: view"); w.focus != "" || w.focused() != "orc" {
+		t.Error("focus: null is the selected token again")
+	}
+	for _, c := range []struct {
+		raw  rawView
+		want string
+	}{
+		{rawView{otherLevels: optNum{1.5, true}}, "draw: view.otherLevels: expected an opacity from 0 to 1, got 1.5"},
+		{rawView{otherLevels: optNum{-0.1, true}}, "draw: view.otherLevels"},
+		{rawView{otherLevels: optNum{math.NaN(), true}}, "draw: view.otherLevels"},
+		{rawView{cellSize: optNum{0, true}}, "draw: view.cellSize: expected a number of CSS pixels above 0 and at most 1000, got 0"},
+		{rawView{cellSize: optNum{1001, true}}, "draw: view.cellSize"},
+		{rawView{offsetY: optNum{math.Inf(-1), true}}, "draw: view.offset.y: expected a number of CSS pixels"},
+	} {
+		if _, err := base.with(&c.raw, "draw: view"); err == nil || err.Code != engine.CodeBadRequest || !strings.HasPrefix(err.Message, c.want) {
+			t.Errorf("%+v: %v, want %q", c.raw, err, c.want)
+		}
 	}
 }
 

@@ -10,7 +10,7 @@ import (
 
 func TestSummary(t *testing.T) {
 	sc := testScene(t, testRequest)
-	got := string(summary(sc.res))
+	got := string(summary(sc.res, false))
 	want := `{"count":25,"targets":[{"id":"g1","inArea":true,"affected":true,"cover":"none","bonus":0},` +
 		`{"id":"g2","inArea":true,"affected":false,"reason":"cover","cover":"full","bonus":0}]}`
 	if got != want {
@@ -49,7 +49,7 @@ func TestSummaryIsTheResult(t *testing.T) {
 		if err := json.Unmarshal(full, &want); err != nil {
 			t.Fatal(err)
 		}
-		s := summary(testScene(t, body).res)
+		s := summary(testScene(t, body).res, false)
 		if err := json.Unmarshal(s, &got); err != nil {
 			t.Fatalf("%s: %v", s, err)
 		}
@@ -64,6 +64,44 @@ func TestSummaryIsTheResult(t *testing.T) {
 			if _, ok := f["lines"]; ok {
 				t.Error("the summary carries lines")
 			}
+		}
+	}
+}
+
+// With details, the summary is evaluate's whole answer but its cells and each target's lines,
+// with each target's total, the length of its lines — for any request, read back by
+// encoding/json and compared field by field with wire.Evaluate's answer.
+func TestSummaryDetails(t *testing.T) {
+	for _, body := range []string{
+		testRequest,
+		`{"template": "Cir1h1", "origin": {"x": 5, "y": 5}}`,
+		`{"rules": "tdgs", "template": "Con4NE", "caster": {"id": "hero", "x": 5, "y": 5, "side": "party", "facing": "E"}, "range": 20,
+		  "tokens": [{"id": "g1", "x": 7, "y": 3, "side": "enemy"}, {"id": "ally \"q\"\n\u2028é", "x": 6, "y": 2, "side": "party"}],
+		  "obstacles": [{"x": 6, "y": 3, "fill": 0.5}], "bounds": {"min": [0, 0, 0], "max": [59, 59, 0]},
+		  "resolve": {"stat": 7, "seed": 42, "luck": 12, "defence": {"g1": 3}}}`,
+		`{"template": "3 burst", "caster": {"id": "c", "x": 2, "y": 2}, "tokens": [{"id": "t", "x": 4, "y": 2}], "resolve": {"stat": 2, "seed": 7}}`,
+	} {
+		full, err := wire.Evaluate([]byte(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want map[string]any
+		if err := json.Unmarshal(full, &want); err != nil {
+			t.Fatal(err)
+		}
+		delete(want, "cells")
+		for _, x := range want["targets"].([]any) {
+			m := x.(map[string]any)
+			m["total"] = float64(len(m["lines"].([]any)))
+			delete(m, "lines")
+		}
+		s := summary(testScene(t, body).res, true)
+		var got map[string]any
+		if err := json.Unmarshal(s, &got); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("summary with details %s\nwant %v", s, want)
 		}
 	}
 }

@@ -4,9 +4,14 @@
 // and one converter between pixels and cells. Every rule comes from the engine: the demo asks
 // engine.parse what a notation is and the engine's evaluate what it covers; it never guesses. The
 // board lives in the engine too, as a scene (CONTRACT scene) kept up to date with each edit, so
-// that a frame sends only what moved (evaluateBoard).
+// that a frame sends only what moved (drawBoard). The engine is the overlay module's
+// (aoekit-overlay.wasm: the engine and a renderer in one Go runtime, CONTRACT "The overlay"),
+// which draws each answer itself — the area, its outline, the cover lines, the creatures the
+// answer is about with their rings and badges — on its own canvas, between the demo's cached
+// board and the demo's own layer of handles and tools: the answer never crosses into the page
+// but as a summary for the panel.
 // Plain ES module, no framework, no build step, no inline script or style (strict CSP).
-import { load } from "../index.js";
+import { loadOverlay } from "../overlay.js";
 
 /** @typedef {import("../index.js").Engine} Engine */
 /** @typedef {import("../index.js").Template} Template */
@@ -35,6 +40,10 @@ import { load } from "../index.js";
 /** @typedef {import("../index.js").FullAttackRequest} FullAttackRequest */
 /** @typedef {import("../index.js").FullAttackResult} FullAttackResult */
 /** @typedef {import("../index.js").PricedStep} PricedStep */
+/** @typedef {import("../overlay.js").DrawSummary} DrawSummary  the overlay's summary of an answer it drew (with details: all but cells and lines) */
+/** @typedef {import("../overlay.js").Overlay} Overlay */
+/** @typedef {import("../overlay.js").OverlayModule} OverlayModule */
+/** @typedef {import("../overlay.js").OverlayView} OverlayView */
 /** @typedef {"N" | "E" | "S" | "W"} Quarter */
 /** @typedef {"none" | "alliesExcluded" | "enemiesOnly"} Trait */
 /** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin" | "pan"} Tool  "wall" paints solid squares, "thin" draws thin walls, "pan" drags the view */
@@ -95,12 +104,8 @@ const COLOURS = {
   clear: "#2fbf4a", blocked: "#ff3b3b", handle: "#6a1b9a", bad: "#c62828", path: "#8d5b3e",
   thin: "#15191d", fence: "#4b5761",
 };
-/** The area's tint as one pixel of an ImageData (COLOURS.area: not premultiplied, alpha 0.36 × 255). */
-const AREA_PIXEL = [255, 140, 0, Math.round(0.36 * 255)];
 /** How faint what stands on another level than the one shown is drawn. */
 const OTHER_LEVEL_ALPHA = 0.3;
-/** @type {Record<string, string>} */
-const BADGE = { none: "#eceff1", partial: "#fff59d", half: "#ffb74d", cover: "#ffb74d", full: "#c62828" };
 
 // The full attack panel (SPEC §9). The feats in the order of §9.1 (the panel's checkboxes), the
 // items offered in hand and for a draw, the names of the arms added after main and off (at most
@@ -144,9 +149,14 @@ function $(id, type) {
   if (!(el instanceof type)) throw new Error(`demo: #${id} is missing or not a ${type.name}`);
   return el;
 }
+/** The board's top layer (handles, tools, range, UI), which takes the pointer; under it the result (the overlay's) and the cached board. */
 const canvas = $("board", HTMLCanvasElement);
-/** The context drawn on: the board canvas's, or a still layer's while it is drawn (paintStill). */
+/** The context drawn on: the board canvas's, or the still layer's while it is drawn (paintStill). */
 let ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
+/** The still layer: the board, obstacles, grid, thin walls and plain creatures, drawn again only when they change. */
+const stillCanvas = $("board-still", HTMLCanvasElement);
+/** The result layer: the Go overlay's canvas (attached by attachResult). */
+const resultCanvas = $("board-result", HTMLCanvasElement);
 const dom = {
   wrap: $("board-wrap", HTMLDivElement), note: $("board-note", HTMLParagraphElement),
   notation: $("notation", HTMLInputElement), notationError: $("notation-error", HTMLDivElement),
@@ -294,11 +304,27 @@ let scene = sampleScene();
 
 /** Everything derived from the scene, or transient. */
 const ui = {
-  /** @type {Engine | null} */ engine: null,
+  /** @type {Engine | null} the overlay module's engine */ engine: null,
+  /** @type {OverlayModule | null} the overlay module (its attach) */ overlays: null,
+  /** @type {Overlay | null} the overlay drawing the result layer */ overlay: null,
   /** @type {Template | null} the parse of scene.template */ template: null,
   /** @type {SceneRequest | null} the request last sent, without its board (see evaluateBoard) */ request: null,
   /** @type {BoardCopy | null} the board ui.request was answered against */ requestBoard: null,
-  /** @type {Result | null} */ result: null,
+  /**
+   * The answer shown, drawn by the overlay: its summary (the panel's: every field but the
+   * cells and the lines), and the whole answer when asked (the overlay's result(): its JSON
+   * crosses out of the module only then; the test hooks ask, the page's own drawing never does).
+   * @type {DrawSummary | null}
+   */
+  summary: null,
+  /** @returns {Result | null} */
+  get result() { return this.summary && this.overlay ? this.overlay.result() : null; },
+  /**
+   * What the overlay last drew, to draw it again when only the view changes (a hover, a pan, a
+   * zoom, the level): the request (with its board, or without and its scene) and the view.
+   * @type {null | {request: Request | SceneRequest, scene: EngineScene | null, key: string, focus: string | null, level: number}}
+   */
+  drawn: null,
   /** @type {EngineError | null} why evaluate refused the scene */ error: null,
   /** @type {CellTuple[]} the cells the template would cover, drawn hatched, when a rule was broken */ ghost: [],
   /** @type {string} what the board is waiting for (a wall with no squares yet) */ waiting: "",
@@ -322,9 +348,13 @@ const ui = {
   /** the level (z) the board shows: its area cells, its obstacles and creatures at full strength, and where walls are painted */ level: 0,
   /** @type {null | {x: number, y: number, vx: number, vy: number}} a pan in progress: where it started (client pixels) and the view then */ pan: null,
   /** whether the space bar is held (a drag pans) */ space: false,
-  /** the last update's times, in ms: the engine's calls (evaluateScene) and the drawing */ timing: { engine: 0, draw: 0 },
-  /** @type {[number, number][]} the area cells the last draw painted (on the level shown) */ drawnCells: [],
-  /** @type {{id: string, from: [number, number], to: [number, number], blocked: boolean}[]} cover lines the last draw painted, in CSS pixels */ drawnLines: [],
+  /**
+   * The last update's times, in ms: the engine's calls (evaluateScene, the overlay's drawing of
+   * the answer included), of which the overlay's draw (the engine's evaluation and Go's
+   * drawing), and the demo's own drawing (draw).
+   */
+  timing: { engine: 0, overlay: 0, draw: 0 },
+  /** @type {{id: string, from: [number, number], to: [number, number], blocked: boolean}[]} the attack's cover lines the last draw painted, in CSS pixels */ drawnLines: [],
   /** @type {string} */ boardNote: "", boardWarn: false,
   /**
    * Attack cover (SPEC §5.7): who attacks whom, how, under which rules; `pick` is what the next
@@ -698,25 +728,74 @@ function boardScene(engine) {
 }
 
 /**
- * Evaluates a frame's request against the demo's board: through the engine's scene of it, or
- * with the board in the request when there is none (?stateless=1, or a board the engine
- * refuses). A scene that went with a restarted engine is made again, once. The board the
- * answer (or the error) is for becomes ui.requestBoard.
- * @param {Engine} engine @param {SceneRequest} req @returns {Result}
+ * Evaluates a frame's request against the demo's board and has the overlay draw the answer:
+ * through the engine's scene of it, or with the board in the request when there is none
+ * (?stateless=1, or a board the engine refuses). A scene that went with a restarted engine is
+ * made again, once. The board the answer (or the error) is for becomes ui.requestBoard.
+ * @param {Engine} engine @param {SceneRequest} req @returns {DrawSummary}
  */
-function evaluateBoard(engine, req) {
+function drawBoard(engine, req) {
   for (let attempt = 0; ; attempt++) {
     const sc = STATELESS ? null : boardScene(engine);
     const b = STATELESS ? boardOf(scene) : /** @type {BoardCopy} */ (board.held);
     ui.requestBoard = b;
-    if (!sc) return engine.evaluate(withBoard(req, b));
     try {
-      return sc.evaluate(req);
+      return paintResult(sc ? req : withBoard(req, b), sc);
     } catch (err) {
-      if (attempt > 0 || !sceneRestarted(err)) throw err;
+      if (!sc || attempt > 0 || !sceneRestarted(err)) throw err;
       dropBoardScene();
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The result layer: the overlay (aoekit-overlay.wasm's renderer) draws the answer on its own
+// canvas, in the demo's colours, from the answer the engine holds — the area on the level shown
+// (one ImageData of a pixel a square, scaled), its outline, the hovered or selected creature's
+// cover lines, and the creatures the answer is about (and the caster, the selected and the
+// hovered one) with their rings, badges, names and rolls, over their plain selves of the still
+// layer; those off the level shown faint.
+
+/** The overlay's look in the demo: attach's defaults, every draw's. @type {OverlayView} */
+const RESULT_LOOK = {
+  tokens: "disc", labels: true, badges: true, outline: true, lines: "selected", walls: false, obstacles: false,
+  unlisted: false, otherLevels: OTHER_LEVEL_ALPHA, details: true,
+};
+
+/** Attaches the overlay to the result layer at the board canvas's size (again after a resize). */
+function attachResult() {
+  if (!ui.overlays) return;
+  if (ui.overlay) ui.overlay.detach();
+  ui.overlay = ui.overlays.attach(resultCanvas, { ...RESULT_LOOK, width: viewW(), height: viewH(), devicePixelRatio: ui.dpr });
+  ui.drawn = null;
+}
+
+/** What a draw of the result shows, in the view: the selection, the creature whose lines show, the level, the pan and zoom. */
+function resultView() {
+  const sel = ui.selected && ui.selected.kind === "entity" ? ui.selected.id : null;
+  return { selected: sel, focus: focusId(), level: ui.level, cellSize: ui.sq, offset: { x: -view.x, y: -view.y } };
+}
+
+/**
+ * Has the overlay evaluate req (against sc, a scene of its engine, when given) and draw its
+ * answer in the current view; returns its summary. A refused request throws the engine's error,
+ * and the layer keeps what it showed (the caller clears it).
+ * @param {Request | SceneRequest} req @param {EngineScene | null} sc @returns {DrawSummary}
+ */
+function paintResult(req, sc) {
+  const overlay = /** @type {Overlay} */ (ui.overlay);
+  const v = resultView();
+  const t0 = performance.now();
+  const summary = overlay.draw(req, sc ? { ...v, scene: sc } : v);
+  ui.timing.overlay = performance.now() - t0;
+  ui.drawn = { request: req, scene: sc, key: JSON.stringify(v), focus: v.focus, level: v.level };
+  return summary;
+}
+
+/** Erases the result layer: no answer to show. */
+function clearResult() {
+  ui.drawn = null;
+  if (ui.overlay) ui.overlay.clear();
 }
 
 /** The selected creature that a forced movement would move (never the caster), or null. */
@@ -729,7 +808,7 @@ function forceTarget() {
 
 /** Asks the engine about the scene: the template, its placement, the area and the targets. */
 function evaluateScene() {
-  ui.result = null;
+  ui.summary = null;
   ui.error = null;
   ui.ghost = [];
   ui.waiting = "";
@@ -744,13 +823,15 @@ function evaluateScene() {
   const t = ui.template;
   const place = placementOf(t, scene);
   if (place === "wall" && scene.path.length === 0) {
+    clearResult();
     ui.waiting = `Lay the wall: click or drag on the board to add its squares (up to ${t.squares}), each sharing a side with another.`;
   } else {
     const req = frameRequest(scene, t);
     ui.request = req;
     try {
-      ui.result = evaluateBoard(engine, req);
+      ui.summary = drawBoard(engine, req);
     } catch (err) {
+      clearResult();
       ui.error = engineError(err);
       if (RULE_BROKEN.has(ui.error.code) && place !== "caster" && ui.requestBoard) {
         // Show where the template would go, hatched, without the rule that refused it: the
@@ -1617,11 +1698,22 @@ function resize() {
   view.x = mx * sq - w / 2;
   view.y = my * sq - h / 2;
   clampPan();
-  canvas.style.width = `${w}px`;
-  canvas.style.height = `${h}px`;
-  canvas.width = Math.round(w * dpr);
-  canvas.height = Math.round(h * dpr);
+  for (const c of [canvas, stillCanvas]) {
+    c.style.width = `${w}px`;
+    c.style.height = `${h}px`;
+    c.width = Math.round(w * dpr);
+    c.height = Math.round(h * dpr);
+  }
+  const d = ui.drawn;
+  attachResult(); // the overlay's canvas, at the new size, and the answer it showed drawn again
   renderView();
+  if (d) {
+    try {
+      ui.summary = paintResult(d.request, d.scene);
+    } catch {
+      clearResult();
+    }
+  }
   draw();
 }
 
@@ -1738,28 +1830,21 @@ function focusId() {
 const draggedId = () => (ui.drag && ui.drag.sel.kind === "entity" ? ui.drag.sel.id : "");
 
 /**
- * The drawing's layers. What changes only with the board or the view is drawn once on canvases
- * of the board canvas's size, and again only when any of it changed (stillKey): `under`, the
- * board's colour and its obstacles; `over` (transparent), the grid, the thin walls and every
+ * The drawing's layers, three canvases of one size stacked in the board's box. At the bottom
+ * `still` (#board-still): the board's colour, its obstacles, the grid, the thin walls and every
  * creature on the level shown but the caster and one being dragged, drawn plain (no ring, no
- * badge); `still`, both.
- * A frame copies `still`, then, where the area lies, `under`, the area — one ImageData of a
- * pixel a square (`area`), drawn scaled without smoothing — and its outline, and `over` again;
- * then what each frame shows on top: the range, cover lines, the creatures the answer names or
- * the user holds (drawn again over their plain selves), handles. `painted` counts the layers'
- * redraws (for the tests).
+ * badge) — what changes only with the board or the view, drawn again only when any of it
+ * changed (stillKey). Over it the result (#board-result), which the overlay draws each frame
+ * (paintResult). On top the board canvas (#board), which the demo draws each frame: the range,
+ * a refused placement's hatched squares, a Draw Steel wall's squares, the forced movement, the
+ * attack's cover lines, the creatures off the level shown that the answer is not about
+ * (faint), the handles and the tools. `painted` counts the still layer's redraws (for the
+ * tests).
  */
-const layers = {
-  under: layer(false), over: layer(true), still: layer(false), area: layer(true),
-  /** @type {unknown[]} */ key: [], painted: 0,
-};
-/** @param {boolean} alpha */
-function layer(alpha) {
-  const c = document.createElement("canvas");
-  return { canvas: c, ctx: /** @type {CanvasRenderingContext2D} */ (c.getContext("2d", { alpha })) };
-}
+/** @type {{key: unknown[], painted: number}} */
+const layers = { key: [], painted: 0 };
 
-/** What the still layers show, as a list of values: equal lists, equal drawings. */
+/** What the still layer shows, as a list of values: equal lists, equal drawings. */
 function stillKey() {
   const drag = draggedId();
   /** @type {unknown[]} */
@@ -1777,25 +1862,19 @@ function sameKey(a, b) {
   return true;
 }
 
-/** Draws the still layers again. */
+/** Draws the still layer again. */
 function paintStill() {
   const w = canvas.width, h = canvas.height;
-  for (const l of [layers.under, layers.over, layers.still]) {
-    if (l.canvas.width !== w || l.canvas.height !== h) { l.canvas.width = w; l.canvas.height = h; }
-  }
+  if (stillCanvas.width !== w || stillCanvas.height !== h) { stillCanvas.width = w; stillCanvas.height = h; }
   const main = ctx;
   try {
-    ctx = layers.under.ctx;
+    ctx = /** @type {CanvasRenderingContext2D} */ (stillCanvas.getContext("2d", { alpha: false }));
     ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = 1;
     ctx.fillStyle = COLOURS.board;
     ctx.fillRect(0, 0, w, h);
     boardTransform(ctx);
     drawObstacles();
-
-    ctx = layers.over.ctx;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.clearRect(0, 0, w, h);
-    boardTransform(ctx);
     const sq = ui.sq, W = scene.cols * sq, H = scene.rows * sq;
     ctx.strokeStyle = COLOURS.grid;
     ctx.lineWidth = 1;
@@ -1805,12 +1884,7 @@ function paintStill() {
     ctx.stroke();
     drawThinWalls();
     const drag = draggedId();
-    drawEntities(scene.tokens.filter((e) => e.id !== drag && onLevel(e)), true);
-
-    ctx = layers.still.ctx;
-    ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.drawImage(layers.under.canvas, 0, 0);
-    ctx.drawImage(layers.over.canvas, 0, 0);
+    drawEntities(scene.tokens.filter((e) => e.id !== drag && onLevel(e)));
   } finally {
     ctx = main;
   }
@@ -1838,82 +1912,18 @@ function drawObstacles() {
   ctx.globalAlpha = 1;
 }
 
-/**
- * The area on the level shown: the still layers' `under` where it lies, the engine's cells as
- * one image (a pixel a square, scaled onto the grid without smoothing), the hatched ghost of a
- * refused placement, the outline, and `over` back on top. Records the cells drawn.
- */
-function paintArea() {
-  const res = ui.result, sq = ui.sq, level = ui.level;
-  ui.drawnCells = [];
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
-  if (res) {
-    for (const [x, y, z] of res.cells) {
-      if (z !== level) continue;
-      ui.drawnCells.push([x, y]);
-      x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y);
-    }
-  }
-  const ghost = ui.ghost.filter((c) => c[2] === level);
-  let rx0 = x0, ry0 = y0, rx1 = x1, ry1 = y1;
-  for (const [x, y] of ghost) { rx0 = Math.min(rx0, x); rx1 = Math.max(rx1, x); ry0 = Math.min(ry0, y); ry1 = Math.max(ry1, y); }
-  if (rx1 < rx0) return;
-  // The region it covers, in backing-store pixels, with a margin for the outline.
-  const dpr = ui.dpr, W = canvas.width, H = canvas.height;
-  const left = Math.max(0, Math.floor((rx0 * sq - view.x) * dpr) - 3), top = Math.max(0, Math.floor((ry0 * sq - view.y) * dpr) - 3);
-  const right = Math.min(W, Math.ceil(((rx1 + 1) * sq - view.x) * dpr) + 3), bottom = Math.min(H, Math.ceil(((ry1 + 1) * sq - view.y) * dpr) + 3);
-  if (right <= left || bottom <= top) return; // out of view
-  const rw = right - left, rh = bottom - top;
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(layers.under.canvas, left, top, rw, rh, left, top, rw, rh);
-  boardTransform(ctx);
-  if (ui.drawnCells.length > 0) {
-    const bw = x1 - x0 + 1, bh = y1 - y0 + 1;
-    const a = layers.area;
-    if (a.canvas.width < bw || a.canvas.height < bh) {
-      a.canvas.width = Math.max(a.canvas.width, bw);
-      a.canvas.height = Math.max(a.canvas.height, bh);
-    }
-    const img = a.ctx.createImageData(bw, bh);
-    const mask = new Uint8Array(bw * bh);
-    for (const [x, y] of ui.drawnCells) {
-      const i = (y - y0) * bw + (x - x0);
-      mask[i] = 1;
-      img.data.set(AREA_PIXEL, i * 4);
-    }
-    a.ctx.putImageData(img, 0, 0);
-    ctx.imageSmoothingEnabled = false;
-    ctx.drawImage(a.canvas, 0, 0, bw, bh, x0 * sq, y0 * sq, bw * sq, bh * sq);
-    ctx.imageSmoothingEnabled = true;
-    if (ghost.length > 0) {
-      ctx.fillStyle = /** @type {CanvasPattern} */ (hatch);
-      for (const [x, y] of ghost) ctx.fillRect(x * sq, y * sq, sq, sq);
-    }
-    // The outline, 1 pixel inside the area's edge.
-    const at = (/** @type {number} */ x, /** @type {number} */ y) => x >= x0 && x <= x1 && y >= y0 && y <= y1 && mask[(y - y0) * bw + (x - x0)] === 1;
-    ctx.strokeStyle = COLOURS.areaEdge;
-    ctx.lineWidth = 2;
-    ctx.beginPath();
-    for (const [x, y] of ui.drawnCells) {
-      if (!at(x, y - 1)) { ctx.moveTo(x * sq, y * sq + 1); ctx.lineTo(x * sq + sq, y * sq + 1); }
-      if (!at(x, y + 1)) { ctx.moveTo(x * sq, y * sq + sq - 1); ctx.lineTo(x * sq + sq, y * sq + sq - 1); }
-      if (!at(x - 1, y)) { ctx.moveTo(x * sq + 1, y * sq); ctx.lineTo(x * sq + 1, y * sq + sq); }
-      if (!at(x + 1, y)) { ctx.moveTo(x * sq + sq - 1, y * sq); ctx.lineTo(x * sq + sq - 1, y * sq + sq); }
-    }
-    ctx.stroke();
-  } else if (ghost.length > 0) {
-    ctx.fillStyle = /** @type {CanvasPattern} */ (hatch);
-    for (const [x, y] of ghost) ctx.fillRect(x * sq, y * sq, sq, sq);
-  }
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(layers.over.canvas, left, top, rw, rh, left, top, rw, rh);
+/** The hatched squares of a refused placement (where the template would go), on the level shown. */
+function drawGhost() {
+  const sq = ui.sq;
+  ctx.fillStyle = /** @type {CanvasPattern} */ (hatch);
+  for (const [x, y, z] of ui.ghost) if (z === ui.level) ctx.fillRect(x * sq, y * sq, sq, sq);
 }
 
-/** The creatures each frame draws over the still layers: the caster, those the answer names, the selected, hovered and dragged ones. */
+/** The creatures the overlay draws over the still layer: the caster, those the answer names, the selected, hovered and dragged ones. */
 function liveEntities() {
   /** @type {Set<string>} */
   const ids = new Set();
-  if (ui.result) for (const t of ui.result.targets) ids.add(t.id);
+  if (ui.summary) for (const t of ui.summary.targets) ids.add(t.id);
   if (ui.selected && ui.selected.kind === "entity") ids.add(ui.selected.id);
   const f = focusId(), d = draggedId();
   if (f) ids.add(f);
@@ -1930,13 +1940,23 @@ function draw() {
     paintStill();
     layers.key = key;
   }
+  // The result layer: drawn with each answer (evaluateScene); for a change of the view alone
+  // (a hover, a pan, a zoom, the level) the overlay draws the same request again, in it.
+  const d = ui.drawn;
+  if (d && JSON.stringify(resultView()) !== d.key) {
+    try {
+      ui.summary = paintResult(d.request, d.scene);
+    } catch {
+      clearResult(); // its scene went (an import, a sample): the refresh that follows draws the new board
+    }
+  }
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.globalAlpha = 1;
-  ctx.drawImage(layers.still.canvas, 0, 0);
-  paintArea();
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
   boardTransform(ctx);
   ctx.lineCap = "butt";
   ctx.setLineDash([]);
+  drawGhost();
 
   const t = ui.template;
   // The range: every square within it of the caster's space (Chebyshev, SPEC §1.4).
@@ -1977,11 +1997,10 @@ function draw() {
 
   drawCoverLines();
   drawForce();
-  // Creatures off the level shown are faint: drawn each frame, once (a faint one drawn over its
-  // faint self would be less faint), the others over their plain selves of the still layer.
+  // Creatures off the level shown are faint: the overlay draws those the answer is about; the
+  // others, which the still layer leaves out, are drawn here.
   const live = liveEntities();
-  drawEntities(entities(scene).filter((e) => !onLevel(e) && !live.includes(e)), true);
-  drawEntities(live, false);
+  drawEntities(entities(scene).filter((e) => !onLevel(e) && !live.includes(e)));
   drawHandles();
 
   // Where a dragged creature cannot go.
@@ -2018,24 +2037,20 @@ function cross(x, y, r) {
   ctx.lineCap = "butt";
 }
 
-/** Cover lines of one creature only (hovered, else selected): clear solid, blocked dashed, each over a dark outline. */
+/** The attack's cover lines (the area's, of the hovered or selected creature, are the overlay's): clear solid, blocked dashed, each over a dark outline. */
 function drawCoverLines() {
   ui.drawnLines = [];
-  const id = focusId();
-  const res = ui.result;
-  const target = id && res ? res.targets.find((x) => x.id === id) : null;
-  if (id && target && target.lines.length > 0) paintLines(target.lines, id);
   if (ui.attackResult && ui.attackResult.lines.length > 0) paintLines(ui.attackResult.lines, "attack");
 }
 
 /**
- * Paints cover segments (an area target's, or an attack's: id "attack"), seen from above.
- * @param {Line[]} lines @param {string} id
+ * Where cover segments are drawn, seen from above, in board pixels: a corner's upper and lower
+ * lines coincide, so each group is drawn side by side, the higher line on the left of the way it
+ * runs (as the overlay draws an area target's: wasm/overlay plan.go, lines).
+ * @param {Line[]} lines @returns {{from: [number, number], to: [number, number], blocked: boolean}[]}
  */
-function paintLines(lines, id) {
+function lineGeometry(lines) {
   const sq = ui.sq, k = Math.max(0.6, Math.min(1, sq / 36));
-  // Seen from above, a corner's upper and lower lines coincide: draw each group side by side,
-  // the higher line on the left of the way it runs.
   /** @type {Map<string, import("../index.js").Line[]>} */
   const groups = new Map();
   for (const l of lines) {
@@ -2054,6 +2069,16 @@ function paintLines(lines, id) {
       drawn.push({ from: [fx + nx, fy + ny], to: [tx + nx, ty + ny], blocked: l.blocked });
     });
   }
+  return drawn;
+}
+
+/**
+ * Paints an attack's cover segments (id "attack"), seen from above.
+ * @param {Line[]} lines @param {string} id
+ */
+function paintLines(lines, id) {
+  const sq = ui.sq, k = Math.max(0.6, Math.min(1, sq / 36));
+  const drawn = lineGeometry(lines);
   for (const blocked of [false, true]) {
     for (const { from, to } of drawn.filter((l) => l.blocked === blocked)) {
       ui.drawnLines.push({ id, from, to, blocked });
@@ -2210,83 +2235,28 @@ function drawWallStroke() {
 }
 
 /**
- * Creatures: `plain` (the still layer's), each in its side's colour only; else as the answer has
- * them — affected or spared rings, the caster's marks, the selection, names, badges and rolls.
- * Those standing off the level shown are faint.
- * @param {Entity[]} list @param {boolean} plain
+ * Creatures drawn plain, each in its side's colour with its name (on small squares the first
+ * letter of it, in the disc): the still layer's, and those off the level shown that the answer
+ * is not about (faint). The overlay draws the others over them as the answer has them:
+ * affected or spared rings, the caster's marks, the selection, badges and rolls.
+ * @param {Entity[]} list
  */
-function drawEntities(list, plain) {
-  const sq = ui.sq, res = plain ? null : ui.result, compact = sq < 24;
-  /** @type {Map<string, Target>} */
-  const byId = new Map((res ? res.targets : []).map((x) => [x.id, x]));
-  const all = list.slice().sort((a, b) => a.z - b.z || (a === scene.caster ? 1 : 0) - (b === scene.caster ? 1 : 0));
+function drawEntities(list) {
+  const sq = ui.sq, compact = sq < 24;
+  const all = list.slice().sort((a, b) => a.z - b.z);
   const font = Math.max(9, Math.min(13, Math.round(sq * 0.32)));
-  const k = Math.min(1, sq / 36); // line widths shrink with small squares
   for (const e of all) {
     ctx.globalAlpha = onLevel(e) ? 1 : OTHER_LEVEL_ALPHA;
     const cx = e.x * sq + (e.size * sq) / 2, cy = e.y * sq + (e.size * sq) / 2;
     const rad = (e.size * sq) / 2 - Math.max(1.5, sq * 0.1);
-    const target = byId.get(e.id);
-    const isCaster = e === scene.caster;
-    const selected = !plain && ui.selected && ui.selected.kind === "entity" && ui.selected.id === e.id;
-    if (selected) {
-      ctx.fillStyle = "rgba(11, 98, 214, 0.18)";
-      ctx.fillRect(e.x * sq + 1, e.y * sq + 1, e.size * sq - 2, e.size * sq - 2);
-    }
-    // Listed by the engine: affected (thick yellow ring over black) or spared (dashed ring).
-    if (target && target.affected) {
-      ctx.lineWidth = 8 * k;
-      ctx.strokeStyle = "#000";
-      ctx.beginPath(); ctx.arc(cx, cy, rad, 0, 2 * Math.PI); ctx.stroke();
-      ctx.lineWidth = 5 * k;
-      ctx.strokeStyle = COLOURS.hit;
-      ctx.beginPath(); ctx.arc(cx, cy, rad, 0, 2 * Math.PI); ctx.stroke();
-    }
     ctx.fillStyle = sideColour(e.side);
     ctx.beginPath();
-    ctx.arc(cx, cy, rad - (target && target.affected ? 2.5 * k : 0), 0, 2 * Math.PI);
+    ctx.arc(cx, cy, rad, 0, 2 * Math.PI);
     ctx.fill();
     ctx.lineWidth = 1.5;
     ctx.strokeStyle = "#111";
     ctx.stroke();
-    if (target && !target.affected) {
-      ctx.lineWidth = 4 * k;
-      ctx.strokeStyle = "#fff";
-      ctx.beginPath(); ctx.arc(cx, cy, rad + 2 * k, 0, 2 * Math.PI); ctx.stroke();
-      ctx.setLineDash([4 * k, 3 * k]);
-      ctx.lineWidth = 2.5 * k;
-      ctx.strokeStyle = "#222";
-      ctx.stroke();
-      ctx.setLineDash([]);
-    }
-    if (isCaster) {
-      // A white inner ring marks the caster; a dark arrow shows its facing.
-      ctx.lineWidth = 2;
-      ctx.strokeStyle = "#fff";
-      ctx.beginPath(); ctx.arc(cx, cy, Math.max(3, rad * 0.62), 0, 2 * Math.PI); ctx.stroke();
-      const [dx, dy] = STEP[DIRS.indexOf(e.facing)];
-      const len = Math.hypot(dx, dy), ux = dx / len, uy = dy / len;
-      const tipX = cx + ux * (rad + sq * 0.28), tipY = cy + uy * (rad + sq * 0.28);
-      const baseX = cx + ux * (rad - 1), baseY = cy + uy * (rad - 1), w = sq * 0.16;
-      ctx.beginPath();
-      ctx.moveTo(tipX, tipY);
-      ctx.lineTo(baseX - uy * w, baseY + ux * w);
-      ctx.lineTo(baseX + uy * w, baseY - ux * w);
-      ctx.closePath();
-      ctx.fillStyle = "#111";
-      ctx.fill();
-      ctx.lineWidth = 1.5;
-      ctx.strokeStyle = "#fff";
-      ctx.stroke();
-    }
-    if (target && target.affected && !compact) {
-      // The affected mark at the centre: a yellow dot with a black rim.
-      ctx.fillStyle = COLOURS.hit;
-      ctx.beginPath(); ctx.arc(cx, cy, Math.max(2.5, sq * 0.13), 0, 2 * Math.PI); ctx.fill();
-      ctx.lineWidth = 1.5 * k;
-      ctx.strokeStyle = "#000";
-      ctx.stroke();
-    } else if (compact && !isCaster) {
+    if (compact) {
       // Small squares: the name's first letter in the disc (the full name shows on focus).
       ctx.font = `700 ${Math.max(8, Math.round(rad * 1.2))}px system-ui, sans-serif`;
       ctx.fillStyle = "#fff";
@@ -2295,23 +2265,14 @@ function drawEntities(list, plain) {
       ctx.fillText(e.id.slice(0, 1).toUpperCase(), cx, cy + 0.5);
     }
   }
-  // Labels last, above every disc: name (with elevation and prone), cover badge, roll. On
-  // small squares names show for the focused creature only, and grades by their first letter.
-  const focus = plain ? null : focusId();
-  for (const e of all) {
-    ctx.globalAlpha = onLevel(e) ? 1 : OTHER_LEVEL_ALPHA;
-    const target = byId.get(e.id);
-    const x0 = e.x * sq, y0 = e.y * sq, w = e.size * sq;
-    const extra = (e.z ? ` ↑${e.z}` : "") + (e.prone ? " prone" : "");
-    if (!compact || e.id === focus) pill(e.id + extra, x0 + w / 2, compact ? y0 + w + 7 : y0 + w - 1, "rgba(255, 255, 255, 0.92)", COLOURS.ink, compact ? 10 : font);
-    if (target && target.inArea && target.reason !== "targeting" && target.lines.length > 0 && !(compact && target.cover === "none")) {
-      const grade = target.cover;
-      pill(compact ? grade.slice(0, 1).toUpperCase() : grade, x0 + w - 2, y0 + 3, BADGE[grade] ?? "#eee", grade === "full" ? "#fff" : "#111", compact ? 8 : Math.max(8, font - 2));
-    }
-    if (e === scene.caster && target) pill("in own area", x0 + w / 2, y0 + w + font * 1.3, "#6a1b9a", "#fff", Math.max(8, font - 2));
-    if (target && target.roll) {
-      const roll = target.roll;
-      pill(`${roll.dice.join("→")} ${roll.hit ? "hit" : "miss"}`, x0 + 4, y0 + w / 2, roll.hit ? "#c8e6c9" : "#ffcdd2", "#111", Math.max(8, font - 2));
+  // Names last, above every disc (with elevation and prone); on small squares none: the
+  // overlay shows the focused creature's.
+  if (!compact) {
+    for (const e of all) {
+      ctx.globalAlpha = onLevel(e) ? 1 : OTHER_LEVEL_ALPHA;
+      const x0 = e.x * sq, y0 = e.y * sq, w = e.size * sq;
+      const extra = (e.z ? ` ↑${e.z}` : "") + (e.prone ? " prone" : "");
+      pill(e.id + extra, x0 + w / 2, y0 + w - 1, "rgba(255, 255, 255, 0.92)", COLOURS.ink, font);
     }
   }
   ctx.globalAlpha = 1;
@@ -2409,7 +2370,7 @@ let targetsShown = "";
 let tokensShown = "";
 
 function renderPanel() {
-  const t = ui.template, res = ui.result;
+  const t = ui.template, res = ui.summary;
   // The notation box: its own error, inline, while the board keeps the last valid template.
   const ne = ui.notationError;
   dom.notation.setAttribute("aria-invalid", ne ? "true" : "false");
@@ -2432,7 +2393,7 @@ function renderPanel() {
   else if (ui.waiting) dom.status.textContent = ui.waiting;
   else if (res) {
     const hit = res.targets.filter((x) => x.affected).length;
-    dom.status.textContent = `${res.template.notation}: ${res.count} squares` + (res.direction ? `, toward ${res.direction}` : "") +
+    dom.status.textContent = `${res.template?.notation}: ${res.count} squares` + (res.direction ? `, toward ${res.direction}` : "") +
       `, ${hit} affected` + (res.originVisible ? "" : " (the caster cannot see the origin: reported, not required)");
   }
   setBoardNote(ui.error ? `Not placed: ${ui.error.message}. ${HINTS[ui.error.code] ?? ""}` : ui.waiting, !!ui.error);
@@ -2788,7 +2749,7 @@ function renderFullAttack() {
   if (focused && (document.activeElement === document.body || document.activeElement === null)) document.getElementById(focused)?.focus();
 }
 
-/** @param {Target} x */
+/** @param {import("../overlay.js").DrawTarget} x a target of the summary, with its details */
 function targetItem(x) {
   const li = document.createElement("li");
   const b = document.createElement("button");
@@ -2814,7 +2775,7 @@ function targetItem(x) {
   const badge = document.createElement("span");
   badge.className = `badge b-${x.cover}`;
   badge.textContent = x.cover;
-  detail.append("cover ", badge, x.bonus ? ` +${x.bonus} defence` : "", x.lines.length ? ` · ${x.blocked} of ${x.lines.length} lines blocked` : "");
+  detail.append("cover ", badge, x.bonus ? ` +${x.bonus} defence` : "", x.total ? ` · ${x.blocked} of ${x.total} lines blocked` : "");
   if (x.roll) {
     const roll = document.createElement("span");
     roll.className = x.roll.hit ? "roll-hit" : "roll-miss";
@@ -4018,6 +3979,20 @@ dom.wrap.classList.add("fits");
 resize();
 draw();
 
+/**
+ * The region x, y, w × h of the backing store as shown: the layers drawn one over the other (the
+ * test hooks' pixels).
+ * @param {number} x @param {number} y @param {number} w @param {number} h
+ */
+function composite(x, y, w, h) {
+  const c = document.createElement("canvas");
+  c.width = w;
+  c.height = h;
+  const g = /** @type {CanvasRenderingContext2D} */ (c.getContext("2d", { willReadFrequently: true }));
+  for (const layer of [stillCanvas, resultCanvas, canvas]) if (layer.width > 0 && layer.height > 0) g.drawImage(layer, x, y, w, h, 0, 0, w, h);
+  return g.getImageData(0, 0, w, h);
+}
+
 // Exposed for the browser tests; not an API.
 /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (globalThis)).__aoekitDemo = {
     state: ui,
@@ -4028,8 +4003,19 @@ draw();
     request: () => ui.request && ui.requestBoard && JSON.parse(JSON.stringify(withBoard(ui.request, ui.requestBoard))),
     exportRequest,
     importText,
-    /** @returns {[number, number][]} */ drawnCells: () => ui.drawnCells.map((c) => /** @type {[number, number]} */ ([...c])),
-    drawnLines: () => ui.drawnLines.map((l) => ({ ...l })),
+    /** The area's cells the overlay drew (on the level shown), from the answer it drew. @returns {[number, number][]} */
+    drawnCells() {
+      const res = ui.result, level = ui.drawn ? ui.drawn.level : ui.level;
+      return res ? res.cells.filter((c) => c[2] === level).map((c) => /** @type {[number, number]} */ ([c[0], c[1]])) : [];
+    },
+    /** The cover lines drawn, in board pixels: the overlay's (the hovered or selected creature's, from the answer it drew, where it draws them), then the attack's. */
+    drawnLines() {
+      const res = ui.result, id = ui.drawn ? ui.drawn.focus : null;
+      const target = id && res ? res.targets.find((x) => x.id === id) : null;
+      const area = target ? lineGeometry(target.lines) : [];
+      return [...area.filter((l) => !l.blocked), ...area.filter((l) => l.blocked)].map((l) => ({ id: /** @type {string} */ (id), ...l }))
+        .concat(ui.drawnLines.map((l) => ({ ...l })));
+    },
     /** @returns {CoverRequest | null} */ attackRequest: () => ui.attackRequest && JSON.parse(JSON.stringify(ui.attackRequest)),
     /** @returns {MoveRequest | null} */ moveRequest: () => ui.moveRequest && JSON.parse(JSON.stringify(ui.moveRequest)),
     /** The full-attack request the panel's answer answers. @returns {FullAttackRequest | null} */
@@ -4039,24 +4025,30 @@ draw();
       const r = canvas.getBoundingClientRect();
       return { x: r.left + (x + ox) * ui.sq - view.x, y: r.top + (y + oy) * ui.sq - view.y };
     },
-    /** The canvas's pixel (RGBA) at board pixel (px, py) (square x starts at x · sq), through the view. @param {number} px @param {number} py */
+    /** The board's pixel (RGBA, its layers composed) at board pixel (px, py) (square x starts at x · sq), through the view. @param {number} px @param {number} py */
     pixel(px, py) {
-      return [...ctx.getImageData(Math.floor((px - view.x) * ui.dpr), Math.floor((py - view.y) * ui.dpr), 1, 1).data];
+      return [...composite(Math.floor((px - view.x) * ui.dpr), Math.floor((py - view.y) * ui.dpr), 1, 1).data];
     },
+    /** The whole board as shown: its layers composed, as one ImageData of the canvas's backing-store size. */
+    image: () => composite(0, 0, canvas.width, canvas.height),
+    /** The layers, bottom to top: the still layer, the overlay's, the board canvas. */
+    layers: () => [stillCanvas, resultCanvas, canvas],
     /** The view: squares of sq pixels, `fit` at zoom 1, the canvas showing the board from board pixel (x, y). */
     get view() { return { ...view, sq: ui.sq }; },
     /** How many times the still layers (board, obstacles, grid, thin walls, plain creatures) were drawn. */
     get layersPainted() { return layers.painted; },
     zoomTo, setLevel, panBy,
     /** Draws everything again, the still layers too (their cached copies thrown away). */
-    redrawFromScratch() { layers.key = []; draw(); },
+    redrawFromScratch() { layers.key = []; if (ui.drawn) ui.drawn.key = ""; draw(); },
     get sq() { return ui.sq; },
     get dpr() { return ui.dpr; },
     get history() { return { index: history.index, length: history.stack.length }; },
 };
 
-load().then((engine) => {
-  ui.engine = engine;
+loadOverlay().then((overlays) => {
+  ui.overlays = overlays;
+  ui.engine = overlays.engine;
+  attachResult();
   const stored = STRESS ? null : restore();
   resetHistory(stored ?? (STRESS ? stressScene() : sampleScene()));
   ui.selected = stored || STRESS ? null : { kind: "entity", id: SAMPLE_SELECTED };

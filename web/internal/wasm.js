@@ -244,3 +244,89 @@ export function canvasOf(target) {
   }
   return target;
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+// splitObstacles returns what's JSON of a board or a scene edit and, when its obstacles are an
+// Int32Array of x, y, z, fill quads, their bytes (little-endian int32s) for the module: for the
+// scenes of either module's engine (index.js, overlay.js).
+export function splitObstacles(value, what) {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) {
+    throw codedError("bad_request", `scene: the ${what} must be an object`);
+  }
+  const obstacles = value.obstacles;
+  if (!(obstacles instanceof Int32Array)) return { json: encode(value), packed: undefined };
+  if (obstacles.length % 4 !== 0) {
+    throw codedError("bad_request", `obstacles: an Int32Array of x, y, z, fill quads, not ${obstacles.length} numbers`);
+  }
+  const { obstacles: _, ...rest } = value;
+  let bytes;
+  if (LITTLE_ENDIAN) bytes = new Uint8Array(obstacles.buffer, obstacles.byteOffset, obstacles.byteLength);
+  else {
+    bytes = new Uint8Array(obstacles.byteLength);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < obstacles.length; i++) view.setInt32(4 * i, obstacles[i], true);
+  }
+  return { json: encode(rest), packed: bytes };
+}
+
+// int32s views packed cells (x, y, z little-endian int32s) as an Int32Array.
+export function int32s(bytes) {
+  if (LITTLE_ENDIAN) return new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >> 2);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const out = new Int32Array(bytes.byteLength >> 2);
+  for (let i = 0; i < out.length; i++) out[i] = view.getInt32(4 * i, true);
+  return out;
+}
+
+// engineOf is the Engine (index.d.ts) over a module's runtime: call(name, body) calls one of
+// its functions with a body (refused past maxBody, the module's limit, by the caller), and
+// scene(board) makes a scene (newScene). load()'s engine and the overlay module's are both
+// made here, so that they answer alike.
+export function engineOf(call, maxBody, scene) {
+  // A text longer than the limit makes JSON longer still: refused before JSON.stringify
+  // copies it.
+  const text = (t) => (typeof t === "string" && t.length > maxBody ? tooLarge("parse", t.length + 11, true, maxBody) : t);
+  return Object.freeze({
+    parse: (t) => JSON.parse(call("parse", encode({ text: text(t) }))),
+    evaluate: (request) => JSON.parse(call("evaluate", encode(request))),
+    evaluateCells: (request) => int32s(call("evaluateCells", encode(request))),
+    move: (request) => JSON.parse(call("move", encode(request))),
+    cover: (request) => JSON.parse(call("cover", encode(request))),
+    fullAttack: (request) => JSON.parse(call("fullAttack", encode(request))),
+    scene,
+    version: () => JSON.parse(call("version")),
+  });
+}
+
+// newScene makes a scene (CONTRACT scene) of board through call(name, body, id, packed,
+// generation), the runtime's call for a scene's functions, which refuses a scene whose
+// generation (the instance it was made on, generation() after making it) no longer runs;
+// alive() says whether an instance runs. It returns the scene and its info ({id, generation,
+// disposed}).
+export function newScene(board, call, generation, alive) {
+  const { json, packed } = splitObstacles(board, "board");
+  const id = Number(call("sceneNew", json, 0, packed));
+  const info = { id, generation: generation(), disposed: false }; // after the call, which may have started a fresh instance
+  const sceneCall = (name, body, bytes) => {
+    if (info.disposed) throw codedError("bad_request", `scene: ${name.slice(5).toLowerCase()} after dispose`);
+    return call(name, body, id, bytes, info.generation);
+  };
+  const scene = Object.freeze({
+    update: (edit) => {
+      const { json: body, packed: bytes } = splitObstacles(edit, "edit");
+      sceneCall("sceneUpdate", body, bytes);
+    },
+    evaluate: (request) => JSON.parse(sceneCall("sceneEvaluate", encode(request))),
+    evaluateCells: (request) => int32s(sceneCall("sceneEvaluateCells", encode(request))),
+    dispose: () => {
+      if (info.disposed) return;
+      try {
+        if (generation() === info.generation && alive()) call("sceneDispose", undefined, id);
+      } finally {
+        info.disposed = true;
+      }
+    },
+  });
+  return { scene, info };
+}

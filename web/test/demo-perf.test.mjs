@@ -12,13 +12,15 @@
 //    targets following it.
 //
 // The demo's whole update (engine call, drawing, panel) is timed with performance.now() from a
-// capturing pointermove listener on window to a bubbling one, then the canvas's raster flushed (a
-// one-pixel getImageData) and timed apart; the page's own split (its engine call and its drawing,
+// capturing pointermove listener on window to a bubbling one, then the raster of every layer of
+// the board (the still board, the overlay's result, the board canvas) flushed (a one-pixel
+// getImageData each) and timed apart; the page's own split (its engine calls — the overlay's
+// draw of the answer, evaluation and Go's drawing, among them — and its own drawing,
 // globalThis.__aoekitDemo.state.timing) is printed beside it. Target for a frame, update and
 // raster together: p95 ≤ 8 ms. What is asserted is correctness, every frame: the answer shown is
 // the engine's stateless answer to the same request with the board in it, and the drawn area is
 // the engine's cells — every square's centre that nothing else is drawn over is area-tinted
-// exactly when the answer lists its cell.
+// exactly when the answer lists its cell, in the layers composed as shown.
 import assert from "node:assert/strict";
 import { loadavg } from "node:os";
 import { after, before, test } from "node:test";
@@ -86,7 +88,7 @@ function areaCheck() {
   const s = d.scene, sq = d.sq, dpr = d.dpr;
   const canvas = document.getElementById("board");
   const r = canvas.getBoundingClientRect();
-  const img = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+  const img = d.image(); // the layers as shown: the still board, the overlay's result, the board canvas
   const inArea = new Set((res ? res.cells : []).filter((c) => c[2] === level).map((c) => `${c[0]},${c[1]}`));
   const skip = new Set();
   for (const e of [s.caster, ...s.tokens]) {
@@ -147,16 +149,16 @@ async function dragFrames(t, { query, viewport, grab, path, moved, board }) {
 
   // The timer: a capturing listener on window runs before the canvas's, a bubbling one after it.
   await page.evaluate(() => {
-    const canvas = document.getElementById("board");
-    const ctx = canvas.getContext("2d");
+    // Every layer of the board (the still board, the overlay's result, the board canvas).
+    const contexts = globalThis.__aoekitDemo.layers().map((c) => c.getContext("2d"));
     const times = (globalThis.__frames = []);
     let t0 = 0;
     window.addEventListener("pointermove", () => { t0 = performance.now(); }, { capture: true });
     window.addEventListener("pointermove", () => {
       const t1 = performance.now();
-      ctx.getImageData(0, 0, 1, 1); // the drawing rasterized
+      for (const ctx of contexts) ctx.getImageData(0, 0, 1, 1); // the drawing rasterized, every layer
       const split = globalThis.__aoekitDemo.state.timing;
-      times.push({ update: t1 - t0, flush: performance.now() - t1, engine: split?.engine ?? NaN, draw: split?.draw ?? NaN });
+      times.push({ update: t1 - t0, flush: performance.now() - t1, engine: split?.engine ?? NaN, overlay: split?.overlay ?? NaN, draw: split?.draw ?? NaN });
     });
   });
   const at = (c) => page.evaluate(([x, y]) => globalThis.__aoekitDemo.cellCentre(x, y), [c.x, c.y]);
@@ -233,6 +235,9 @@ function report(label, run) {
   ];
   if (f.every((x) => Number.isFinite(x.engine))) {
     lines.push(`  ${" ".repeat(label.length)}  of the update: engine ${stats(f.map((x) => x.engine))}; drawing ${stats(f.map((x) => x.draw))}`);
+  }
+  if (f.every((x) => Number.isFinite(x.overlay))) {
+    lines.push(`  ${" ".repeat(label.length)}  of the engine's: the overlay's draw (its evaluation and Go's drawing of the result) ${stats(f.map((x) => x.overlay))}`);
   }
   lines.push(`  ${" ".repeat(label.length)}  area pixels checked: ${run.checked} square centres over ${FRAMES} frames, ${run.inside} of them in the area`);
   return lines;

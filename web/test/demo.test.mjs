@@ -1240,14 +1240,19 @@ test("demo: the engine's scene follows every board edit (moves, creatures, names
   assert.equal(b.made, made + 2, "a sample makes a new scene");
 
   // A scene that went with a restarted engine throws (CONTRACT scene): the demo makes it again
-  // and answers the same frame.
+  // and answers the same frame. The demo's frames are evaluated by the overlay's draw, against
+  // the scene (issue 13): that is where the restarted engine's refusal comes, for this scene
+  // and none made after it; so do its own methods.
   await page.evaluate(() => {
-    const board = globalThis.__aoekitDemo.engineBoard;
-    board.scene.dispose();
-    const gone = () => {
-      throw Object.assign(new Error("internal error: the engine restarted since this scene was made, and the scene went with it: make it again with engine.scene(board)"), { code: "bad_request" });
-    };
-    board.scene = { update: gone, evaluate: gone, evaluateCells: gone, dispose() {} };
+    const d = globalThis.__aoekitDemo, board = d.engineBoard, overlay = d.state.overlay, gone = board.scene;
+    const restarted = () => Object.assign(new Error("internal error: the engine restarted since this scene was made, and the scene went with it: make it again with engine.scene(board)"), { code: "bad_request" });
+    const throws = () => { throw restarted(); };
+    board.scene = { update: throws, evaluate: throws, evaluateCells: throws, dispose() { gone.dispose(); } };
+    const fake = board.scene;
+    d.state.overlay = { ...overlay, draw: (request, view) => {
+      if (view && view.scene === fake) throw restarted();
+      return overlay.draw(request, view);
+    } };
   });
   await page.focus("#board");
   await page.keyboard.press("Escape"); // a new frame, the board unchanged
@@ -1479,7 +1484,7 @@ const areaOnCanvas = (page) => page.evaluate(() => {
   const res = d.state.result, level = d.state.level, s = d.scene, sq = d.sq, dpr = d.dpr;
   const canvas = document.getElementById("board");
   const r = canvas.getBoundingClientRect();
-  const img = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height);
+  const img = d.image(); // the layers as shown: the still board, the overlay's result, the board canvas
   const inArea = new Set((res ? res.cells : []).filter((c) => c[2] === level).map((c) => `${c[0]},${c[1]}`));
   const skip = new Set();
   for (const e of [s.caster, ...s.tokens]) {
@@ -1515,10 +1520,9 @@ const areaOnCanvas = (page) => page.evaluate(() => {
   return { checked, inside, misses };
 });
 
-/** In the page: a hash (FNV-1a) of every byte of the canvas. */
+/** In the page: a hash (FNV-1a) of every byte of the board as shown (its layers composed). */
 const canvasHash = (page) => page.evaluate(() => {
-  const c = document.getElementById("board");
-  const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+  const d = globalThis.__aoekitDemo.image().data; // the layers as shown
   let h = 0x811c9dc5;
   for (let i = 0; i < d.length; i++) h = Math.imul(h ^ d[i], 0x01000193);
   return h >>> 0;

@@ -1,14 +1,19 @@
 // One engine, one answer (SPEC §8.1): every request of the cross-door corpus
 // (wasm/identity/requests.json) through the built package gives the Go door's bytes
 // (`go run ./wasm/identity`): JSON.stringify of the JS result, byte for byte; for an error, the
-// same code, message and at.
+// same code, message and at. The overlay's module, aoekit-overlay.wasm (built here from the
+// sources), registers the same engine functions from the same Go code (wasm/internal/jsapi):
+// its engine (loadOverlay().engine) answers every request, evaluateCells and scene as
+// aoekit.wasm's does, byte for byte, errors with their field too.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 
-import { GO, ROOT, engine } from "./helpers.mjs";
+import { loadOverlay } from "../overlay.js";
+import { GO, ROOT, buildOverlay, engine } from "./helpers.mjs";
 
 const corpus = JSON.parse(readFileSync(join(ROOT, "wasm/identity/requests.json"), "utf8"));
 const answers = new Map(
@@ -90,4 +95,94 @@ test("every evaluate request: evaluateCells gives evaluate's cells, or its error
       sameError(got.error, want.body, `${name} (evaluateCells)`);
     }
   }
+});
+
+// The overlay module, built from the sources, and its engine (one instance for the file).
+let overlayEngine;
+function overlay() {
+  if (!overlayEngine) {
+    const dir = mkdtempSync(join(tmpdir(), "aoekit-identity-overlay-"));
+    after(() => rmSync(dir, { recursive: true, force: true }));
+    overlayEngine = loadOverlay({ wasm: buildOverlay(dir) }).then((m) => m.engine);
+  }
+  return overlayEngine;
+}
+
+// What a call gave, as text: the JSON of its answer, or its error's own fields.
+function said(o) {
+  if (o.error) return JSON.stringify({ error: { name: o.error.name, code: o.error.code, message: o.error.message, field: o.error.field, at: o.error.at } });
+  return o.value instanceof Int32Array ? JSON.stringify({ cells: Array.from(o.value) }) : JSON.stringify(o.value ?? null);
+}
+
+test("every corpus request: the overlay module's engine gives the Go door's bytes, and aoekit.wasm's answer", async () => {
+  const [e, o] = await Promise.all([engine(), overlay()]);
+  const failures = [];
+  let compared = 0;
+  for (const { name, door, body } of corpus) {
+    if (door === "parse" && (body === null || typeof body !== "object" || Array.isArray(body))) continue;
+    const want = answers.get(name);
+    const got = outcome(() => call(o, door, body));
+    try {
+      if (want.status === 200) {
+        assert.ok(!got.error, `${name}: threw ${got.error?.code}: ${got.error?.message}`);
+        const json = JSON.stringify(got.value);
+        assert.ok(json === want.body, `${name}: ${difference(json, want.body)}`);
+      } else {
+        sameError(got.error, want.body, name);
+      }
+      assert.equal(said(got), said(outcome(() => call(e, door, body))), `${name}: the overlay's engine and aoekit.wasm's`);
+      compared++;
+    } catch (err) {
+      failures.push(err.message);
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(compared > 50, `${compared} requests compared`);
+});
+
+// For each evaluate request of the corpus: evaluateCells; and a scene of its board (made or
+// refused), its request answered against it, an edit (a token moved, one added, an obstacle
+// cleared; or a bad one), the request again, the scene disposed — the same on both engines,
+// the obstacles as objects and, where their fills allow, packed.
+test("every evaluate request: evaluateCells and scenes, the overlay module's engine as aoekit.wasm's", async () => {
+  const [e, o] = await Promise.all([engine(), overlay()]);
+  const failures = [];
+  let scenes = 0;
+  for (const { name, door, body } of corpus.filter((c) => c.door === "evaluate")) {
+    const same = (what, f) => {
+      const a = said(outcome(() => f(o))), b = said(outcome(() => f(e)));
+      if (a !== b) failures.push(`${name}: ${what}: overlay ${a.slice(0, 300)}, aoekit.wasm ${b.slice(0, 300)}`);
+    };
+    same("evaluateCells", (x) => x.evaluateCells(body));
+    if (body === null || typeof body !== "object" || Array.isArray(body)) continue;
+    const { tokens, obstacles, walls, bounds, ...rest } = body;
+    const boards = [{ tokens, obstacles, walls, bounds }];
+    const lattice = Array.isArray(obstacles) && obstacles.every((b) => b && Number.isInteger((b.fill ?? 1) * 400) && (b.fill ?? 1) > 0);
+    if (lattice && obstacles.length > 0) {
+      boards.push({ tokens, walls, bounds, obstacles: new Int32Array(obstacles.flatMap((b) => [b.x ?? 0, b.y ?? 0, b.z ?? 0, Math.round((b.fill || 1) * 400)])) });
+    }
+    for (const board of boards) {
+      const made = new Map();
+      same("scene", (x) => { made.set(x, x.scene(board)); return null; });
+      if (made.size !== 2) continue;
+      scenes++;
+      const on = (x) => made.get(x);
+      same("scene.evaluate", (x) => on(x).evaluate(rest));
+      same("scene.evaluateCells", (x) => on(x).evaluateCells(rest));
+      const first = Array.isArray(tokens) && tokens[0] && typeof tokens[0] === "object" ? tokens[0] : null;
+      const edit = {
+        tokens: [...(first ? [{ ...first, x: (first.x ?? 0) + 1 }] : []), { id: "zz-added", x: 3, y: 3, z: 0 }],
+        clear: Array.isArray(obstacles) && obstacles[0] ? [[obstacles[0].x ?? 0, obstacles[0].y ?? 0, obstacles[0].z ?? 0]] : [],
+      };
+      same("scene.update", (x) => on(x).update(edit));
+      same("scene.evaluate after the edit", (x) => on(x).evaluate(rest));
+      same("a refused edit", (x) => on(x).update({ remove: ["nobody"], tokens: [{ id: "zz-other", x: 0, y: 0 }] }));
+      same("scene.evaluate after a refused edit", (x) => on(x).evaluate(rest));
+      same("a request with a board", (x) => on(x).evaluate(body));
+      same("dispose", (x) => on(x).dispose());
+      same("after dispose", (x) => on(x).evaluate(rest));
+    }
+  }
+  assert.deepEqual(failures, []);
+  assert.ok(scenes > 20, `${scenes} scenes compared`);
 });

@@ -306,7 +306,7 @@ test("the overlay draws in Chromium: cells, rings, cover lines, badges, walls; d
 // the expression before the comment against the value (as the README's examples are).
 test("CONTRACT The overlay: the examples give the answers they print", async (t) => {
   const examples = contractExamples("### The overlay");
-  assert.equal(examples.length, 2, "CONTRACT's overlay section has two html examples");
+  assert.equal(examples.length, 3, "CONTRACT's overlay section has three html examples");
   for (const { checks } of examples) assert.ok(checks >= 3, `${checks} checked lines`);
   const browser = await chromium(t);
   if (!browser) return;
@@ -351,9 +351,15 @@ test("a dead instance is replaced and its overlays attached again", async (t) =>
     const b = overlays.attach(document.getElementById("b"), { cellSize: 10 });
     const request = { template: "Cir1h1", origin: { x: 2, y: 2 } };
     out.before = a.draw(request).count;
+    const scene = overlays.engine.scene({ tokens: [{ id: "t", x: 2, y: 3 }] });
+    out.sceneBefore = a.draw(request, { scene }).targets.map((t) => t.id);
     b.detach();
     globalThis.__aoekitOverlayCrash();
     out.after = a.draw(request).count;                 // on a fresh instance: a attached again
+    try { a.draw(request, { scene }); } catch (e) { out.sceneAfter = e.message; }
+    try { scene.evaluate(request); } catch (e) { out.sceneEvaluateAfter = e.message; }
+    out.engineAfter = overlays.engine.evaluate(request).count;
+    out.sceneAgain = a.draw(request, { scene: overlays.engine.scene({ tokens: [{ id: "t", x: 2, y: 3 }] }) }).targets.map((t) => t.id);
     const ctx = document.getElementById("a").getContext("2d");
     out.pixel = [...ctx.getImageData(Math.floor(30 * devicePixelRatio), Math.floor(30 * devicePixelRatio), 1, 1).data];
     out.cell = a.cellAt(30, 30);                        // its options came along: (30 - 5) / 10
@@ -376,6 +382,11 @@ test("a dead instance is replaced and its overlays attached again", async (t) =>
   assert.deepEqual(errors, []);
   assert.equal(out.before, 9);
   assert.equal(out.after, 9, "a draws on the fresh instance");
+  assert.deepEqual(out.sceneBefore, ["t"]);
+  assert.match(out.sceneAfter, /^internal error: the engine restarted since this scene was made/, "a scene of the dead instance is refused by draw");
+  assert.match(out.sceneEvaluateAfter, /^internal error: the engine restarted since this scene was made/, "and by its own methods");
+  assert.equal(out.engineAfter, 9, "the engine answers on the fresh instance");
+  assert.deepEqual(out.sceneAgain, ["t"], "a scene made again draws");
   assert.ok(AREA.every((v, i) => Math.abs(out.pixel[i] - v) <= 3), `a's area on the fresh instance: ${out.pixel}`);
   assert.deepEqual(out.cell, { x: 2, y: 2 });
   assert.match(out.detached, /draw after detach/);
@@ -406,6 +417,14 @@ try {
   ]);
   out.summary = a.update(request, { lines: "all" });
   out.targets = [...targets];
+  // The shared module's engine: a scene of it, drawn by update (issue 13).
+  out.sameEngine = a.engine === b.engine;
+  const { tokens, obstacles, walls, ...frame } = request;
+  const scene = a.engine.scene({ tokens, obstacles, walls });
+  out.scened = a.update(frame, { lines: "all", scene });
+  out.targetsScened = targets.length;
+  out.result = a.result();
+  out.resultB = b.result();
   const dpr = canvas.width / 300;
   const px = (x, y) => [...canvas.getContext("2d").getImageData(Math.floor(x * dpr), Math.floor(y * dpr), 1, 1).data];
   out.inside = px(${OFFSET.x + 3.5 * CELL}, ${OFFSET.y + 7.5 * CELL});
@@ -451,6 +470,11 @@ window.out = out;
   assert.deepEqual(errors, []);
   assert.deepEqual(out.summary, summary);
   assert.deepEqual(out.targets, [summary.targets], "onTargets: the draw's targets");
+  assert.equal(out.sameEngine, true, "one module, one engine, for the page");
+  assert.deepEqual(out.scened, summary, "update from a scene of overlay.engine: the whole request's summary");
+  assert.equal(out.targetsScened, 2, "onTargets after a draw from a scene");
+  assert.deepEqual(out.result, expected, "result(): the whole answer drawn");
+  assert.equal(out.resultB, null, "result() before any update");
   assert.ok(AREA.every((v, i) => Math.abs(out.inside[i] - v) <= 3), `the area: ${out.inside}`);
   assert.equal(out.b, 9, "a 2-D context as the target");
   assert.equal(out.fetched, 1, "the module is fetched once for the page");
@@ -461,13 +485,13 @@ window.out = out;
   assert.equal(out.errors.option.message, "attach: options.cellSize: expected a number, got a string");
   assert.match(out.errors.twice.message, /^attach: this canvas already has an overlay/);
   for (const [name, e] of Object.entries(out.errors)) assert.ok(e.aoekit && e.code === "bad_request" || name === "request", `${name}: ${JSON.stringify(e)}`);
-  assert.equal(out.targetsAfterError, 1, "no onTargets for a refused request");
+  assert.equal(out.targetsAfterError, 2, "no onTargets for a refused request (two updates before it)");
   assert.equal(out.cleared[3], 0);
   assert.deepEqual(out.after, { width: 300, height: 240, style: "" });
   assert.match(out.afterDispose.message, /^aoekit overlay: update after dispose: /);
   assert.match(out.cellAtAfterDispose.message, /^aoekit overlay: cellAt after dispose: /);
   assert.equal(out.again, 25);
-  assert.deepEqual(out.keys, ["cellAt", "clear", "dispose", "pixelOf", "update"]);
+  assert.deepEqual(out.keys, ["cellAt", "clear", "dispose", "engine", "pixelOf", "result", "update"]);
 });
 
 // Issue 14: on a 40-pixel grid offset by (20, 10), the overlay's area matches the engine's cells
@@ -547,4 +571,149 @@ test("on a 40 px grid offset by (20, 10), the area is the engine's cells, square
     }
   }
   assert.ok(inArea >= 8 && inArea < 25, `${inArea} squares in the area: the obstacle and the wall cut the 5 × 5 burst`);
+});
+
+// Issue 13: the overlay draws from a scene of its own module's engine. loadOverlay() gives that
+// engine (load()'s methods); a draw given { scene } takes a scene's request — the template, the
+// caster, the origin: no board — and draws the answer against the scene's board. Frame after
+// frame, with the scene edited between frames, the canvas drawn from the scene is, pixel for
+// pixel, the canvas drawn from the whole request (the board in it: the overlay's first way,
+// tested above against the demo's colours), and the summary is the same; the summary's details
+// are evaluate's answer but its cells and lines; result() is evaluate's whole answer. A scene
+// of another module's engine, a disposed one, a scene's request with a board and bad view
+// fields are refused with clear errors.
+test("drawing from a scene of the module's engine: the whole request's pixels and answers, frame after frame", async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const wasm = buildOverlay(tempDir(t, "aoekit-overlay-scene-"));
+  const board = {
+    tokens: [
+      { id: "g1", x: 4, y: 4, z: 0, side: "enemy" }, { id: "g2", x: 7, y: 5, z: 0, side: "party" },
+      { id: "big", x: 10, y: 7, z: 0, size: 2, side: "neutral" }, { id: "up", x: 6, y: 8, z: 1, side: "enemy", prone: true },
+    ],
+    obstacles: [{ x: 6, y: 5, z: 0, fill: 1 }, { x: 9, y: 8, z: 0, fill: 0.5 }],
+    walls: [{ a: [9, 2], b: [9, 6] }, { a: [2, 3], b: [2, 5], open: true }],
+    bounds: { min: [0, 0, 0], max: [14, 11, 1] },
+  };
+  // The frames: a caster and a template, one thing moved each frame; an edit of the board
+  // between some of them.
+  const frames = [
+    { request: { template: "Cir2h1", origin: { x: 5, y: 5, z: 0 } } },
+    { request: { template: "Cir2h1", origin: { x: 8, y: 7, z: 0 } }, view: { lines: "all" } },
+    { request: { template: "Con4E", caster: { id: "hero", x: 3, y: 7, z: 0, side: "party" }, range: 20, resolve: { stat: 7, seed: 42 } }, view: { selected: "g1", labels: true } },
+    { edit: { tokens: [{ id: "g1", x: 6, y: 7, z: 0, side: "enemy" }], clear: [[6, 5, 0]] },
+      request: { template: "Con4E", caster: { id: "hero", x: 3, y: 7, z: 0, side: "party" }, range: 20, resolve: { stat: 7, seed: 42 } }, view: { selected: "g1", focus: "big", tokens: "disc" } },
+    { edit: { walls: [{ a: [5, 0], b: [5, 11] }], obstacles: [{ x: 8, y: 7, z: 0, fill: 0.25 }] },
+      request: { template: "3 burst", caster: { id: "hero", x: 7, y: 6, z: 0 } }, view: { lines: "all", obstacles: true, unlisted: false, otherLevels: 0.3 } },
+    { edit: { remove: ["g2"], noBounds: true }, request: { template: "Cir3", origin: { x: 9, y: 6, z: 0 } }, view: { level: 1, otherLevels: 0.5, labels: true } },
+  ];
+  const page0 = `<!doctype html><meta charset="utf-8"><style>body { margin: 0; } canvas { display: block; }</style>
+<canvas id="whole" width="320" height="260"></canvas><canvas id="scened" width="320" height="260"></canvas><canvas id="other" width="40" height="40"></canvas>
+<script type="module">
+import { loadOverlay } from "/overlay.js";
+const board = ${JSON.stringify(board)};
+const frames = ${JSON.stringify(frames)};
+const out = { frames: [] };
+const pixels = (c) => c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+const failure = (f) => { try { f(); return null; } catch (e) { return { code: e.code, message: e.message }; } };
+try {
+  const mod = await loadOverlay({ wasm: "/scene.wasm" });
+  out.keys = Object.keys(mod).sort();
+  out.engineKeys = Object.keys(mod.engine).sort();
+  const opts = { cellSize: 20, offset: { x: 5, y: 3 }, devicePixelRatio: 2 };
+  const whole = mod.attach(document.getElementById("whole"), opts);
+  const scened = mod.attach(document.getElementById("scened"), opts);
+  const scene = mod.engine.scene(board);
+  let current = structuredClone(board);
+  for (const f of frames) {
+    if (f.edit) {
+      scene.update(f.edit);
+      // The same edit on a copy of the board, for the whole request: what CONTRACT scene says it does.
+      const e = f.edit;
+      if (e.remove) current.tokens = current.tokens.filter((t) => !e.remove.includes(t.id));
+      for (const t of e.tokens ?? []) { const i = current.tokens.findIndex((x) => x.id === t.id); if (i >= 0) current.tokens[i] = t; else current.tokens.push(t); }
+      if (e.clear) current.obstacles = current.obstacles.filter((o) => !e.clear.some(([x, y, z]) => o.x === x && o.y === y && o.z === z));
+      for (const o of e.obstacles ?? []) { current.obstacles = current.obstacles.filter((p) => !(p.x === o.x && p.y === o.y && p.z === o.z)); current.obstacles.push(o); }
+      if (e.walls) current.walls = e.walls;
+      if (e.noBounds) delete current.bounds;
+    }
+    const request = structuredClone({ ...f.request, ...current });
+    const a = whole.draw(request, { ...f.view, details: true });
+    const b = scened.draw(f.request, { ...f.view, details: true, scene });
+    const pa = pixels(document.getElementById("whole")), pb = pixels(document.getElementById("scened"));
+    let differ = 0, drawn = 0;
+    for (let i = 0; i < pa.length; i++) { if (pa[i] !== pb[i]) differ++; if (pa[i] !== 0) drawn++; }
+    out.frames.push({ request, a, b, differ, drawn, result: scened.result(), evaluated: mod.engine.evaluate(request), short: scened.draw(f.request, { ...f.view, scene }) });
+  }
+  // Errors: none touches the canvas.
+  const before = pixels(document.getElementById("scened"));
+  const other = (await loadOverlay({ wasm: "/scene.wasm" })).engine.scene(board);
+  const gone = mod.engine.scene(board);
+  gone.dispose();
+  out.errors = {
+    otherEngine: failure(() => scened.draw(frames[0].request, { scene: other })),
+    plainObject: failure(() => scened.draw(frames[0].request, { scene: {} })),
+    disposed: failure(() => scened.draw(frames[0].request, { scene: gone })),
+    withBoard: failure(() => scened.draw({ ...frames[0].request, tokens: [] }, { scene })),
+    focus: failure(() => scened.draw(frames[0].request, { scene, focus: 3 })),
+    unlisted: failure(() => scened.draw(frames[0].request, { scene, unlisted: "no" })),
+    otherLevels: failure(() => scened.draw(frames[0].request, { scene, otherLevels: 2 })),
+    cellSize: failure(() => scened.draw(frames[0].request, { scene, cellSize: -1 })),
+    offset: failure(() => scened.draw(frames[0].request, { scene, offset: { x: "1" } })),
+  };
+  const after = pixels(document.getElementById("scened"));
+  out.untouched = before.every((v, i) => v === after[i]);
+  // A draw's own geometry: cellAt and pixelOf follow the last draw's.
+  scened.draw(frames[0].request, { scene, cellSize: 40, offset: { x: -20, y: 10 } });
+  out.geometry = [scened.pixelOf(5, 5), scened.cellAt(230, 230)];
+  scened.draw(frames[0].request, { scene });
+  out.back = scened.pixelOf(5, 5);
+  scened.clear();
+  out.cleared = scened.result();
+} catch (e) {
+  out.error = String(e && e.stack || e);
+}
+window.out = out;
+</script>`;
+  const base = await serve(t, WEB, { pages: { "/scene.html": page0, "/scene.wasm": wasm } });
+  const aoe = await engine();
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  await page.goto(`${base}/scene.html`);
+  const out = await page.waitForFunction(() => window.out, null, { timeout: 60_000 }).then((h) => h.jsonValue());
+  await page.close();
+  assert.equal(out.error, undefined, out.error);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(out.keys, ["attach", "engine"]);
+  assert.deepEqual(out.engineKeys, ["cover", "evaluate", "evaluateCells", "fullAttack", "move", "parse", "scene", "version"]);
+  for (const [i, f] of out.frames.entries()) {
+    // The answer: aoekit.wasm's (load()'s engine, in Node) to the whole request, three ways.
+    const want = aoe.evaluate(f.request);
+    assert.deepEqual(f.evaluated, want, `frame ${i}: the module's engine answers as load()'s`);
+    assert.deepEqual(f.result, want, `frame ${i}: result() is the answer drawn`);
+    const { cells, ...rest } = want;
+    const details = { ...rest, targets: want.targets.map(({ lines, ...x }) => ({ ...x, total: lines.length })) };
+    assert.deepEqual(f.b, details, `frame ${i}: the summary's details are the answer but its cells and lines`);
+    assert.deepEqual(f.a, f.b, `frame ${i}: the same summary from the scene as from the whole request`);
+    assert.deepEqual(f.short, { count: want.count, targets: want.targets.map(({ id, inArea, affected, reason, cover, bonus }) => ({ id, inArea, affected, ...(reason ? { reason } : {}), cover, bonus })) },
+      `frame ${i}: without details, the summary is as ever`);
+    assert.ok(f.drawn > 1000, `frame ${i}: something is drawn (${f.drawn} bytes)`);
+    assert.equal(f.differ, 0, `frame ${i}: drawn from the scene, ${f.differ} bytes of the canvas differ from the whole request's drawing`);
+  }
+  const e = out.errors;
+  assert.match(e.otherEngine.message, /^draw: view\.scene: not a scene of this overlay module's engine/);
+  assert.match(e.plainObject.message, /^draw: view\.scene: not a scene of this overlay module's engine/);
+  assert.equal(e.disposed.message, "draw: view.scene: the scene was disposed");
+  assert.match(e.withBoard.message, /^tokens: a scene's request takes the board from the scene/);
+  assert.equal(e.focus.message, "draw: view.focus: expected a string, got a number");
+  assert.equal(e.unlisted.message, "draw: view.unlisted: expected a boolean, got a string");
+  assert.equal(e.otherLevels.message, "draw: view.otherLevels: expected an opacity from 0 to 1, got 2");
+  assert.match(e.cellSize.message, /^draw: view\.cellSize: expected a number of CSS pixels above 0/);
+  assert.equal(e.offset.message, "draw: view.offset.x: expected a number, got a string");
+  for (const [name, x] of Object.entries(e)) assert.equal(x.code, "bad_request", name);
+  assert.ok(out.untouched, "a refused draw leaves the canvas as it was");
+  assert.deepEqual(out.geometry, [{ x: 200, y: 230 }, { x: 6, y: 5 }], "cellAt and pixelOf follow the last draw's geometry");
+  assert.deepEqual(out.back, { x: 115, y: 113 }, "a draw without its own geometry: attach's again");
+  assert.equal(out.cleared, null, "no result after clear");
 });

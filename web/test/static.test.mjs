@@ -1,5 +1,6 @@
 // The demo site as `make demo` serves it (static/, built by `make static`, served by
-// wasm/devserver), in headless Chromium: the page works, and the module crosses the wire
+// wasm/devserver), in headless Chromium: the page works, and the module it runs on — the
+// overlay's, aoekit-overlay.wasm: the engine and the renderer (issue 13) — crosses the wire
 // compressed with its own Content-Type, as the browser negotiated.
 import assert from "node:assert/strict";
 import { statSync } from "node:fs";
@@ -11,8 +12,8 @@ import { ROOT, chromium, devserver } from "./helpers.mjs";
 const STATIC = join(ROOT, "static");
 
 test("make demo's server sends the module compressed, and the demo runs on it", async (t) => {
-  const size = statSync(join(STATIC, "aoekit.wasm"), { throwIfNoEntry: false })?.size;
-  assert.ok(size > 0, "static/aoekit.wasm is missing: make static builds it (make test does)");
+  const size = statSync(join(STATIC, "aoekit-overlay.wasm"), { throwIfNoEntry: false })?.size;
+  assert.ok(size > 0, "static/aoekit-overlay.wasm is missing: make static builds it (make test does)");
   const browser = await chromium(t);
   if (!browser) return;
   const base = await devserver(t);
@@ -30,8 +31,8 @@ test("make demo's server sends the module compressed, and the demo runs on it", 
   await page.waitForFunction(() => globalThis.__aoekitDemo?.state.result, null, { timeout: 30_000 });
   assert.deepEqual(errors, []);
 
-  const wasm = responses.get("/aoekit.wasm");
-  assert.ok(wasm, `no request for /aoekit.wasm among ${[...responses.keys()]}`);
+  const wasm = responses.get("/aoekit-overlay.wasm");
+  assert.ok(wasm, `no request for /aoekit-overlay.wasm among ${[...responses.keys()]}`);
   const headers = await wasm.allHeaders();
   assert.equal(headers["content-encoding"], "br", JSON.stringify(headers));
   assert.equal(headers["content-type"], "application/wasm");
@@ -40,16 +41,16 @@ test("make demo's server sends the module compressed, and the demo runs on it", 
   // What crossed the wire (encoded) against what the page got (decoded): the whole module,
   // in under a quarter of its size.
   const entry = await page.evaluate(() => {
-    const e = performance.getEntriesByType("resource").find((r) => new URL(r.name).pathname === "/aoekit.wasm");
+    const e = performance.getEntriesByType("resource").find((r) => new URL(r.name).pathname === "/aoekit-overlay.wasm");
     return e && { encoded: e.encodedBodySize, decoded: e.decodedBodySize };
   });
-  assert.ok(entry, "no resource timing for /aoekit.wasm");
+  assert.ok(entry, "no resource timing for /aoekit-overlay.wasm");
   assert.equal(entry.decoded, size, "the page got the whole module");
   assert.ok(entry.encoded > 0 && entry.encoded < size / 4, `${entry.encoded} B crossed for a ${size} B module`);
-  t.diagnostic(`aoekit.wasm: ${entry.encoded} B sent (brotli), ${size} B decoded`);
+  t.diagnostic(`aoekit-overlay.wasm: ${entry.encoded} B sent (brotli), ${size} B decoded`);
 
   // The scripts are compressed too.
-  for (const path of ["/index.js", "/wasm_exec.js", "/demo/demo.js"]) {
+  for (const path of ["/overlay.js", "/internal/wasm.js", "/wasm_exec.js", "/demo/demo.js"]) {
     const res = responses.get(path);
     assert.ok(res, `no request for ${path}`);
     assert.equal((await res.allHeaders())["content-encoding"], "br", path);

@@ -1,6 +1,6 @@
 //go:build js && wasm
 
-package main
+package jsapi
 
 import (
 	"strconv"
@@ -17,7 +17,7 @@ import (
 // it to the engine, and says so on the target (maxBody) for the loader.
 func TestRegisterRefusesTooLarge(t *testing.T) {
 	seen := 0
-	o := registered(t, []export{{name: "parse", handle: func(body []byte) ([]byte, *engine.Error) {
+	o := registered(t, []Export{{Name: "parse", Handle: func(body []byte) ([]byte, *engine.Error) {
 		seen = len(body)
 		return []byte(`{}`), nil
 	}}})

@@ -1,0 +1,163 @@
+//go:build js && wasm
+
+package jsapi
+
+import (
+	"strconv"
+	"syscall/js"
+	"unsafe"
+
+	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/wasm/internal/limits"
+	"github.com/aoekit/aoekit/wasm/wire"
+)
+
+// Register sets one JavaScript function on target for every export, and target.maxBody to the
+// largest request, in bytes of UTF-8, a function accepts: the loader checks it before a
+// request crosses into Go.
+func Register(target js.Value, list []Export) {
+	b := newBinder()
+	for _, e := range list {
+		target.Set(e.Name, js.FuncOf(b.bind(e)))
+	}
+	target.Set("maxBody", limits.MaxBody)
+}
+
+// A RawExport is a module's own function of the JavaScript arguments themselves (the overlay's
+// attach, draw…): its answer, any value syscall/js can pass, or its error.
+type RawExport struct {
+	Name string
+	Fn   func(args []js.Value) (any, *engine.Error)
+}
+
+// RegisterRaw sets one JavaScript function on target for every raw export, bound as Register
+// binds the engine's: its error as an Error, a panic recovered into an internal error.
+func RegisterRaw(target js.Value, list []RawExport) {
+	b := newBinder()
+	for _, e := range list {
+		target.Set(e.Name, js.FuncOf(b.bindRaw(e.Fn)))
+	}
+}
+
+// A binder turns handlers into JavaScript functions; it holds the constructors they use.
+type binder struct {
+	errorCtor, bytesCtor, objectCtor js.Value
+}
+
+func newBinder() binder {
+	return binder{
+		errorCtor:  js.Global().Get("Error"),
+		bytesCtor:  js.Global().Get("Uint8Array"),
+		objectCtor: js.Global().Get("Object"),
+	}
+}
+
+// bind returns the JavaScript function for e. It takes the body as its one string argument
+// (none means an empty body) — after the scene's id for a scene's export, and before an
+// optional Uint8Array of packed obstacles — and returns the answer — a string, or a Uint8Array
+// when e is packed — or an Error. Nothing panics out of it.
+func (b binder) bind(e Export) func(js.Value, []js.Value) any {
+	return func(_ js.Value, args []js.Value) (result any) {
+		defer func() {
+			if r := recover(); r != nil {
+				result = b.jsError(wire.Recovered(r))
+			}
+		}()
+		id := 0
+		var packed []byte
+		if e.Scene != nil {
+			if len(args) == 0 || args[0].Type() != js.TypeNumber {
+				return b.jsError(&engine.Error{Code: engine.CodeBadRequest, Message: e.Name + ": the first argument must be a scene id"})
+			}
+			id, args = args[0].Int(), args[1:]
+			if len(args) > 1 && !args[1].IsUndefined() && !args[1].IsNull() {
+				if !args[1].InstanceOf(b.bytesCtor) {
+					return b.jsError(&engine.Error{Code: engine.CodeBadRequest, Message: e.Name + ": packed obstacles must come as a Uint8Array"})
+				}
+				n := args[1].Length()
+				if n > wire.MaxPacked {
+					return b.jsError(&engine.Error{Code: engine.CodeTooLarge, Message: "obstacles (packed): " + strconv.Itoa(n/16) +
+						" obstacles, past the limit of " + strconv.Itoa(engine.MaxObstacles)})
+				}
+				packed = make([]byte, n)
+				js.CopyBytesToGo(packed, args[1])
+			}
+		}
+		var body []byte
+		if len(args) > 0 && !args[0].IsUndefined() {
+			if args[0].Type() != js.TypeString {
+				return b.jsError(&engine.Error{Code: engine.CodeBadRequest,
+					Message: e.Name + ": the request must be a string of JSON, not " + args[0].Type().String()})
+			}
+			// Its size before its bytes: a UTF-16 code unit is 1 to 3 bytes of UTF-8, so a
+			// string longer than MaxBody units is refused without copying it into Go, and one
+			// that is copied costs at most 3 × MaxBody. (Length wants an object: Object(s) is
+			// the string's wrapper, which does not copy it.)
+			if n := b.objectCtor.Invoke(args[0]).Length(); n > limits.MaxBody {
+				return b.tooLarge(e.Name, n, "at least ")
+			}
+			// The string's bytes, not a copy: wire only reads a body and keeps no part of it.
+			// (A request may be a megabyte; String already copied it out of JavaScript.)
+			s := args[0].String()
+			if len(s) > limits.MaxBody {
+				return b.tooLarge(e.Name, len(s), "")
+			}
+			body = unsafe.Slice(unsafe.StringData(s), len(s))
+		}
+		var out []byte
+		var err *engine.Error
+		if e.Scene != nil {
+			out, err = callScene(e.Scene, id, body, packed)
+		} else {
+			out, err = call(e.Handle, body)
+		}
+		if err != nil {
+			return b.jsError(err)
+		}
+		if !e.Packed {
+			// out is fresh and never touched again: no copy before syscall/js copies it.
+			return unsafe.String(unsafe.SliceData(out), len(out))
+		}
+		bytes := b.bytesCtor.New(len(out))
+		js.CopyBytesToJS(bytes, out)
+		return bytes
+	}
+}
+
+// bindRaw returns the JavaScript function for fn: its answer, or its error as an Error. A panic
+// in fn (or in the DOM under it) is recovered into an internal error: nothing panics out of it.
+func (b binder) bindRaw(fn func(args []js.Value) (any, *engine.Error)) func(js.Value, []js.Value) any {
+	return func(_ js.Value, args []js.Value) (result any) {
+		defer func() {
+			if r := recover(); r != nil {
+				result = b.jsError(wire.Recovered(r))
+			}
+		}()
+		out, err := fn(args)
+		if err != nil {
+			return b.jsError(err)
+		}
+		return out
+	}
+}
+
+// tooLarge is the error for a request of n bytes of UTF-8 ("at least" n, when counted in
+// UTF-16 code units), past MaxBody.
+func (b binder) tooLarge(name string, n int, atLeast string) js.Value {
+	return b.jsError(&engine.Error{Code: engine.CodeTooLarge, Message: name + ": the request is " + atLeast +
+		strconv.Itoa(n) + " bytes of JSON; the limit is " + limits.MaxBodyText})
+}
+
+// jsError returns err as a JavaScript Error with code, message and, when err has them, field
+// and at (a full attack's step index even when it is 0, as on the wire).
+func (b binder) jsError(err *engine.Error) js.Value {
+	v := b.errorCtor.New(err.Message)
+	v.Set("code", string(err.Code))
+	if err.Field != "" {
+		v.Set("field", err.Field)
+	}
+	if err.At != 0 || err.Step {
+		v.Set("at", err.At)
+	}
+	return v
+}

@@ -1,0 +1,155 @@
+package jsapi
+
+import (
+	"strconv"
+
+	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/wasm/wire"
+)
+
+// A Handler answers one request body with JSON (or, for evaluateCells, packed cells).
+type Handler func(body []byte) ([]byte, *engine.Error)
+
+// A SceneHandler answers one request for the scene whose id JavaScript passes, with the bytes
+// of an optional Uint8Array of packed obstacles (nil when none).
+type SceneHandler func(id int, body, packed []byte) ([]byte, *engine.Error)
+
+// An Export is one function a module offers JavaScript: a Handler of a body, or a SceneHandler
+// of a scene's id, a body and packed obstacles. (A module's own functions of JavaScript values,
+// the overlay's, are RawExports.)
+type Export struct {
+	Name   string
+	Handle Handler
+	Scene  SceneHandler
+	Packed bool // the answer is bytes for a Uint8Array, not JSON text
+}
+
+// Exports lists the engine's functions, the scene functions working on Scenes: what
+// aoekit.wasm registers, and what aoekit-overlay.wasm registers besides its own.
+var Exports = []Export{
+	{Name: "parse", Handle: wire.Parse},
+	{Name: "evaluate", Handle: wire.Evaluate},
+	{Name: "evaluateCells", Handle: evaluateCells, Packed: true},
+	{Name: "move", Handle: wire.Move},
+	{Name: "cover", Handle: wire.Cover},
+	{Name: "fullAttack", Handle: wire.FullAttack},
+	{Name: "version", Handle: func([]byte) ([]byte, *engine.Error) { return wire.Version(), nil }},
+	{Name: "sceneNew", Scene: Scenes.create},
+	{Name: "sceneUpdate", Scene: Scenes.update},
+	{Name: "sceneEvaluate", Scene: Scenes.evaluate},
+	{Name: "sceneEvaluateCells", Scene: Scenes.evaluateCells, Packed: true},
+	{Name: "sceneDispose", Scene: Scenes.dispose},
+}
+
+// Scenes are the scenes JavaScript made (CONTRACT scene), by id: one table a module. A module
+// that stops loses them: the loader then refuses the old ids and says why.
+var Scenes = &SceneTable{m: map[int]*wire.Scene{}}
+
+// A SceneTable holds scenes by id, from 1 on.
+type SceneTable struct {
+	m    map[int]*wire.Scene
+	last int
+}
+
+// create makes a scene from a board and answers its id.
+func (t *SceneTable) create(_ int, body, packed []byte) ([]byte, *engine.Error) {
+	s, err := wire.NewScene(body, packed)
+	if err != nil {
+		return nil, err
+	}
+	t.last++
+	t.m[t.last] = s
+	return []byte(strconv.Itoa(t.last)), nil
+}
+
+// Get is scene id, or the error for an id that names none.
+func (t *SceneTable) Get(id int) (*wire.Scene, *engine.Error) {
+	if s := t.m[id]; s != nil {
+		return s, nil
+	}
+	return nil, &engine.Error{Code: engine.CodeBadRequest, Message: "scene " + strconv.Itoa(id) + ": no such scene (disposed, or never made)"}
+}
+
+// update applies an edit to scene id and answers null.
+func (t *SceneTable) update(id int, body, packed []byte) ([]byte, *engine.Error) {
+	s, err := t.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Update(body, packed); err != nil {
+		return nil, err
+	}
+	return []byte("null"), nil
+}
+
+// evaluate answers an evaluate request without a board against scene id.
+func (t *SceneTable) evaluate(id int, body, _ []byte) ([]byte, *engine.Error) {
+	s, err := t.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	return s.Evaluate(body)
+}
+
+// evaluateCells is evaluate's cells, packed by packCells.
+func (t *SceneTable) evaluateCells(id int, body, _ []byte) ([]byte, *engine.Error) {
+	s, err := t.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	res, err := s.EvaluateResult(body)
+	if err != nil {
+		return nil, err
+	}
+	return packCells(res.Cells), nil
+}
+
+// dispose forgets scene id and answers null.
+func (t *SceneTable) dispose(id int, _, _ []byte) ([]byte, *engine.Error) {
+	if _, err := t.Get(id); err != nil {
+		return nil, err
+	}
+	delete(t.m, id)
+	return []byte("null"), nil
+}
+
+// call runs h on body and returns its answer or its error, never both: an answer of neither is
+// an internal error. A panic in h goes up to the export's one recover (binder.bind).
+func call(h Handler, body []byte) (out []byte, err *engine.Error) {
+	return callScene(func(_ int, body, _ []byte) ([]byte, *engine.Error) { return h(body) }, 0, body, nil)
+}
+
+// callScene is call for a scene's handler.
+func callScene(h SceneHandler, id int, body, packed []byte) (out []byte, err *engine.Error) {
+	out, err = h(id, body, packed)
+	switch {
+	case err != nil:
+		return nil, err
+	case out == nil:
+		return nil, wire.InternalError("no answer")
+	}
+	return out, nil
+}
+
+// evaluateCells answers an evaluate request with the cells of its result, packed by packCells.
+// Its errors are those of wire.Evaluate for the same body.
+func evaluateCells(body []byte) ([]byte, *engine.Error) {
+	res, err := wire.EvaluateResult(body)
+	if err != nil {
+		return nil, err
+	}
+	return packCells(res.Cells), nil
+}
+
+// packCells writes cells as consecutive x, y, z little-endian int32s: 12 bytes a cell, the
+// memory of an Int32Array on a little-endian host (every WebAssembly host but s390x).
+func packCells(cells [][3]int32) []byte {
+	b := make([]byte, 0, 12*len(cells))
+	for _, c := range cells {
+		for _, v := range c {
+			u := uint32(v)
+			b = append(b, byte(u), byte(u>>8), byte(u>>16), byte(u>>24))
+		}
+	}
+	return b
+}
