@@ -6,8 +6,10 @@
 // answer every call exactly alike.
 //
 // Every function takes one JSON string (none for version; a scene's id first for a scene's) and
-// returns a string of JSON on success (a Uint8Array for the packed ones) or, on failure, an
-// Error with code, message and, when the error has them, field and at. No call panics out of
+// returns a string of JSON on success (a Uint8Array for the packed ones: evaluateCells' cells,
+// and evaluate's result split into its JSON without the cells and the cells packed, which the
+// loader puts back together, see split) or, on failure, an Error with code, message and, when
+// the error has them, field and at. No call panics out of
 // the module: each export has one recover, and a panic comes back as a bad_request error whose
 // message starts with "internal error: ", as wire reports one.
 //

@@ -3,8 +3,10 @@ package jsapi
 import (
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/aoekit/aoekit/core/engine"
@@ -90,6 +92,70 @@ func TestEvaluateCellsMatchesEvaluate(t *testing.T) {
 	}
 }
 
+// unsplit reads an answer of split back into JSON, by the layout split's comment gives: the
+// JSON's "cells":[] replaced by the packed cells written as JSON.
+func unsplit(t *testing.T, b []byte) []byte {
+	t.Helper()
+	if len(b) < 4 {
+		t.Fatalf("a split answer of %d bytes", len(b))
+	}
+	n := int(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24)
+	if 4+n > len(b) {
+		t.Fatalf("a split answer of %d bytes says its JSON is %d", len(b), n)
+	}
+	js, rest := string(b[4:4+n]), b[4+(n+3)/4*4:]
+	for _, pad := range b[4+n : 4+(n+3)/4*4] {
+		if pad != 0 {
+			t.Fatalf("padding %v", b[4+n:4+(n+3)/4*4])
+		}
+	}
+	if len(rest)%12 != 0 {
+		t.Fatalf("%d bytes of cells", len(rest))
+	}
+	var cells strings.Builder
+	cells.WriteString(`"cells":[`)
+	for i := 0; i < len(rest); i += 12 {
+		if i > 0 {
+			cells.WriteString(",")
+		}
+		var c [3]int32
+		for k := range c {
+			p := rest[i+4*k:]
+			c[k] = int32(uint32(p[0]) | uint32(p[1])<<8 | uint32(p[2])<<16 | uint32(p[3])<<24)
+		}
+		fmt.Fprintf(&cells, "[%d,%d,%d]", c[0], c[1], c[2])
+	}
+	cells.WriteString("]")
+	if strings.Count(js, `"cells":[]`) != 1 {
+		t.Fatalf("the JSON has %d empty cell lists: %s", strings.Count(js, `"cells":[]`), js)
+	}
+	return []byte(strings.Replace(js, `"cells":[]`, cells.String(), 1))
+}
+
+// evaluate answers wire.Evaluate's JSON, split: the same bytes once put back together, and the
+// same errors.
+func TestEvaluateSplitsEvaluate(t *testing.T) {
+	for _, body := range []string{
+		contractRequest,
+		`{"template": "Cir2", "caster": {"id": "c", "x": 0, "y": 0, "z": 0}, "origin": {"x": 3, "y": 3, "z": 0}, "range": 6}`,
+		`{"template": "Cir2", "caster": {"id": "c", "x": -7, "y": 0, "z": 0}, "origin": {"x": -3, "y": -3, "z": -2}, "range": 6}`,
+		`{"template": "Cir2", "origin": {"x": 3, "y": 3, "z": 0}, "bounds": {"min": [90, 90, 0], "max": [91, 91, 0]}}`,
+		`{"template": "Cir2", "caster": {"id": "c", "x": 0, "y": 0, "z": 0}, "origin": {"x": 30, "y": 3, "z": 0}, "range": 6}`,
+		`{"template": "Con4", "caster": {"id": "c", "x": 0, "y": 0, "z": 0}}`,
+		`{"template": 3}`, `{"template": `, `[]`, ``, `null`,
+	} {
+		got, gerr := evaluate([]byte(body))
+		js, jerr := wire.Evaluate([]byte(body))
+		if !reflect.DeepEqual(gerr, jerr) {
+			t.Errorf("%.40s: evaluate error %+v, wire.Evaluate error %+v", body, gerr, jerr)
+			continue
+		}
+		if jerr == nil && string(unsplit(t, got)) != string(js) {
+			t.Errorf("%.40s: split and put together\n%s\nwant\n%s", body, unsplit(t, got), js)
+		}
+	}
+}
+
 // The scene exports: ids from 1, an unknown or disposed id refused by name, evaluate's bytes
 // those of wire.Evaluate with the board in the request, a panic in a scene's handler recovered.
 func TestSceneExports(t *testing.T) {
@@ -101,8 +167,8 @@ func TestSceneExports(t *testing.T) {
 	req := `{"template": "Cir1h1", "origin": {"x": 1, "y": 0, "z": 0}}`
 	got, err := callScene(tbl.evaluate, 1, []byte(req), nil)
 	want, _ := wire.Evaluate([]byte(`{"template": "Cir1h1", "origin": {"x": 1, "y": 0, "z": 0}, "tokens": [{"id": "a", "x": 2, "y": 0}]}`))
-	if err != nil || string(got) != string(want) {
-		t.Errorf("evaluate = %s, %v; want %s", got, err, want)
+	if err != nil || string(unsplit(t, got)) != string(want) {
+		t.Errorf("evaluate = %s, %v; want %s", unsplit(t, got), err, want)
 	}
 	if out, err := callScene(tbl.update, 1, []byte(`{"remove": ["a"]}`), nil); err != nil || string(out) != "null" {
 		t.Errorf("update = %s, %v", out, err)
