@@ -6,7 +6,7 @@
 // (package.json says "sideEffects": false). wasm_exec.js defines globalThis.Go and, where the
 // host lacks them, the fs, path and process shims Go expects. The helpers shared with the
 // package's other loaders (the overlay's) live in internal/wasm.js.
-import { AoekitError, checkSize, engineOf, instantiate, internalError, loadGo, newGo, newScene } from "./internal/wasm.js";
+import { AoekitError, checkSize, engineOf, instantiate, internalError, loadGo, newGo, newScene, WARMUP } from "./internal/wasm.js";
 
 // The global under which the module finds the object to register its functions on
 // (wasm/browser/main_js.go); it exists only while the module's main runs.
@@ -14,18 +14,6 @@ const HANDSHAKE = "__aoekit";
 
 // Functions every aoekit.wasm registers.
 const EXPORTS = ["parse", "evaluate", "evaluateCells", "move", "cover", "fullAttack", "version", "sceneNew", "sceneUpdate", "sceneEvaluate", "sceneEvaluateCells", "sceneDispose"];
-
-// WARMUP is evaluated once by load(), so that the engine's first real call does not pay for
-// compiling the module's functions (a WebAssembly engine compiles them lazily, on first use):
-// a TDGS circle with tokens, an obstacle, a wall and cover lines, and a Draw Steel burst, reach
-// most of what an evaluate runs.
-const WARMUP = [
-  { template: "Cir2", caster: { id: "c", x: 0, y: 0, z: 0 }, origin: { x: 4, y: 0, z: 0 }, range: 10,
-    tokens: [{ id: "t", x: 5, y: 0, z: 0 }, { id: "u", x: 3, y: 1, z: 0, size: 2 }], obstacles: [{ x: 4, y: 1, z: 0, fill: 0.5 }],
-    walls: [{ a: [6, -2], b: [6, 2] }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
-  { template: "2 burst", caster: { id: "c", x: 0, y: 0, z: 0 }, tokens: [{ id: "t", x: 2, y: 0, z: 0 }],
-    obstacles: [{ x: 1, y: 0, z: 0 }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
-];
 
 // AoekitError is the class of every error the engine throws (and the overlay's, and the
 // worker's rejections); its definition is shared with the package's other entries.

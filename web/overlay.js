@@ -6,7 +6,7 @@
 // its request against one of that engine's scenes (`{ scene }` in the view), so that only the
 // template, caster and origin cross each frame. See overlay.d.ts and CONTRACT.md ("The
 // overlay").
-import { canvasOf, checkSize, codedError, encode, engineOf, instantiate, internalError, loadGo, moduleError, newGo, newScene } from "./internal/wasm.js";
+import { canvasOf, checkSize, codedError, encode, engineOf, instantiate, internalError, loadGo, moduleError, newGo, newScene, WARMUP } from "./internal/wasm.js";
 
 // index.js's error class, as far as instanceof can tell (internal/wasm.js says why a copy).
 export { AoekitError } from "./internal/wasm.js";
@@ -30,16 +30,6 @@ const EXPORTS = {
   cellAt: isPoint,
   pixelOf: isPoint,
 };
-
-// WARMUP is evaluated once by loadOverlay, as load() does, so that the first real call does not
-// pay for compiling the engine's functions (WebAssembly engines compile them lazily).
-const WARMUP = [
-  { template: "Cir2", caster: { id: "c", x: 0, y: 0, z: 0 }, origin: { x: 4, y: 0, z: 0 }, range: 10,
-    tokens: [{ id: "t", x: 5, y: 0, z: 0 }, { id: "u", x: 3, y: 1, z: 0, size: 2 }], obstacles: [{ x: 4, y: 1, z: 0, fill: 0.5 }],
-    walls: [{ a: [6, -2], b: [6, 2] }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
-  { template: "2 burst", caster: { id: "c", x: 0, y: 0, z: 0 }, tokens: [{ id: "t", x: 2, y: 0, z: 0 }],
-    obstacles: [{ x: 1, y: 0, z: 0 }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
-];
 
 function isPoint(out) {
   return out !== null && typeof out === "object" && typeof out.x === "number" && typeof out.y === "number";

@@ -349,3 +349,15 @@ export function newScene(board, call, generation, alive) {
   });
   return { scene, info };
 }
+
+// WARMUP is evaluated once by load() and loadOverlay(), so that the engine's first real call
+// does not pay for compiling the module's functions (a WebAssembly engine compiles them lazily,
+// on first use): a TDGS circle with tokens, an obstacle, a wall and cover lines, and a Draw
+// Steel burst, reach most of what an evaluate runs.
+export const WARMUP = [
+  { template: "Cir2", caster: { id: "c", x: 0, y: 0, z: 0 }, origin: { x: 4, y: 0, z: 0 }, range: 10,
+    tokens: [{ id: "t", x: 5, y: 0, z: 0 }, { id: "u", x: 3, y: 1, z: 0, size: 2 }], obstacles: [{ x: 4, y: 1, z: 0, fill: 0.5 }],
+    walls: [{ a: [6, -2], b: [6, 2] }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
+  { template: "2 burst", caster: { id: "c", x: 0, y: 0, z: 0 }, tokens: [{ id: "t", x: 2, y: 0, z: 0 }],
+    obstacles: [{ x: 1, y: 0, z: 0 }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
+];

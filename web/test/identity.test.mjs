@@ -45,10 +45,23 @@ function difference(got, want) {
   return `differs at ${i}:\n  browser …${got.slice(from, i + 60)}\n  Go      …${want.slice(from, i + 60)}`;
 }
 
+// sameAsGo checks what a call gave (outcome) against the Go door's answer to corpus entry name:
+// its JSON byte for byte, or its error.
+function sameAsGo(got, name) {
+  const want = answers.get(name);
+  if (want.status === 200) {
+    assert.ok(!got.error, `${name}: threw ${got.error?.code}: ${got.error?.message}`);
+    const json = JSON.stringify(got.value);
+    assert.ok(json === want.body, `${name}: ${difference(json, want.body)}`);
+  } else {
+    sameError(got.error, want.body, name);
+  }
+}
+
 function sameError(got, body, what) {
   const want = JSON.parse(body).error;
   assert.ok(got instanceof Error, `${what}: not an Error: ${got}`);
-  assert.deepEqual({ code: got.code, message: got.message, at: got.at }, { code: want.code, message: want.message, at: want.at }, what);
+  assert.deepEqual({ code: got.code, message: got.message, field: got.field, at: got.at }, { code: want.code, message: want.message, field: want.field, at: want.at }, what);
 }
 
 test("the corpus and the Go door's answers cover the same requests, every door and outcome", () => {
@@ -66,16 +79,8 @@ test("every corpus request: the browser door's JSON is the Go door's, byte for b
   const failures = [];
   for (const { name, door, body } of corpus) {
     if (door === "parse" && (body === null || typeof body !== "object" || Array.isArray(body))) continue; // parse(text) cannot send it
-    const want = answers.get(name);
-    const got = outcome(() => call(e, door, body));
     try {
-      if (want.status === 200) {
-        assert.ok(!got.error, `${name}: threw ${got.error?.code}: ${got.error?.message}`);
-        const json = JSON.stringify(got.value);
-        assert.ok(json === want.body, `${name}: ${difference(json, want.body)}`);
-      } else {
-        sameError(got.error, want.body, name);
-      }
+      sameAsGo(outcome(() => call(e, door, body)), name);
     } catch (err) {
       failures.push(err.message);
     }
@@ -120,16 +125,9 @@ test("every corpus request: the overlay module's engine gives the Go door's byte
   let compared = 0;
   for (const { name, door, body } of corpus) {
     if (door === "parse" && (body === null || typeof body !== "object" || Array.isArray(body))) continue;
-    const want = answers.get(name);
     const got = outcome(() => call(o, door, body));
     try {
-      if (want.status === 200) {
-        assert.ok(!got.error, `${name}: threw ${got.error?.code}: ${got.error?.message}`);
-        const json = JSON.stringify(got.value);
-        assert.ok(json === want.body, `${name}: ${difference(json, want.body)}`);
-      } else {
-        sameError(got.error, want.body, name);
-      }
+      sameAsGo(got, name);
       assert.equal(said(got), said(outcome(() => call(e, door, body))), `${name}: the overlay's engine and aoekit.wasm's`);
       compared++;
     } catch (err) {

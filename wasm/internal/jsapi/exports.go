@@ -85,11 +85,7 @@ func (t *SceneTable) update(id int, body, packed []byte) ([]byte, *engine.Error)
 // evaluate answers an evaluate request without a board against scene id, split as the
 // package's evaluate answers.
 func (t *SceneTable) evaluate(id int, body, _ []byte) ([]byte, *engine.Error) {
-	s, err := t.Get(id)
-	if err != nil {
-		return nil, err
-	}
-	res, err := s.EvaluateResult(body)
+	res, err := t.result(id, body)
 	if err != nil {
 		return nil, err
 	}
@@ -98,15 +94,20 @@ func (t *SceneTable) evaluate(id int, body, _ []byte) ([]byte, *engine.Error) {
 
 // evaluateCells is evaluate's cells, packed by packCells.
 func (t *SceneTable) evaluateCells(id int, body, _ []byte) ([]byte, *engine.Error) {
-	s, err := t.Get(id)
-	if err != nil {
-		return nil, err
-	}
-	res, err := s.EvaluateResult(body)
+	res, err := t.result(id, body)
 	if err != nil {
 		return nil, err
 	}
 	return packCells(res.Cells), nil
+}
+
+// result evaluates an evaluate request without a board against scene id.
+func (t *SceneTable) result(id int, body []byte) (*engine.Result, *engine.Error) {
+	s, err := t.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	return s.EvaluateResult(body)
 }
 
 // dispose forgets scene id and answers null.
