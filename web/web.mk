@@ -7,8 +7,9 @@
 DEMO_ADDR ?= 127.0.0.1:8080
 
 BUILD_TARGETS += static
+TEST_TARGETS  += test-demo-types
 
-.PHONY: static demo
+.PHONY: static demo test-demo-types
 
 static: browser overlay-wasm
 	@mkdir -p static/demo
@@ -23,3 +24,7 @@ static: browser overlay-wasm
 # Build everything the demo needs and serve it on http://$(DEMO_ADDR)/ (Ctrl-C stops it).
 demo: static
 	$(GO) run ./wasm/devserver -dir static -addr $(DEMO_ADDR)
+
+# demo.js type-checked, strict, against the package's own declarations (web/demo/tsconfig.json).
+test-demo-types: $(NODE_MODULES)
+	npx --no-install tsc -p web/demo
