@@ -45,8 +45,9 @@ import { loadOverlay } from "../overlay.js";
 /** @typedef {import("../overlay.js").OverlayModule} OverlayModule */
 /** @typedef {import("../overlay.js").OverlayView} OverlayView */
 /** @typedef {"N" | "E" | "S" | "W"} Quarter */
-/** @typedef {"none" | "alliesExcluded" | "enemiesOnly"} Trait */
-/** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin" | "pan"} Tool  "wall" paints solid squares, "thin" draws thin walls, "pan" drags the view */
+/** @typedef {"none" | "alliesExcluded" | "enemiesOnly" | "selective"} Trait */
+/** @typedef {"" | "tdgs" | "drawsteel" | "none"} CoverOverride  "": the rule set's own (CONTRACT cover) */
+/** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin" | "pan" | "spare"} Tool  "wall" paints solid squares, "thin" draws thin walls, "pan" drags the view, "spare" takes squares out of the area (selective targeting) */
 /** @typedef {"caster" | "origin" | "line" | "wall"} Placement  how a template is put on the board */
 
 /**
@@ -68,7 +69,12 @@ import { loadOverlay } from "../overlay.js";
  * @typedef {{cols: number, rows: number, levels: number, template: string, rules: "" | Rules,
  *   range: null | number | "self" | "touch", source: boolean, caster: Entity, tokens: Entity[],
  *   obstacles: Block[], walls: Wall[], origin: Pos, aim: Pos, path: CellTuple[], orientation: Quarter,
- *   trait: Trait, excludeCaster: boolean, rolls: Rolls, force: Force, fullAttack: FullAttackPlan}} Scene
+ *   trait: Trait, excludeCaster: boolean, ids: string[], excludeCells: CellTuple[],
+ *   barriers: null | boolean, cover: CoverOverride, applyCover: null | boolean,
+ *   rolls: Rolls, force: Force, fullAttack: FullAttackPlan}} Scene
+ * `ids` and `excludeCells` are the selective trait's (CONTRACT targeting; sent with it only):
+ * the creatures it may affect and the squares taken out of the area. `barriers`, `cover` and
+ * `applyCover` override the rule set's profile (SPEC §6); null and "" leave it.
  */
 /**
  * The full attack panel (SPEC §9, CONTRACT fullAttack): a full-attack request with every field
@@ -165,6 +171,9 @@ const dom = {
   range: $("range", HTMLInputElement), rangeNote: $("range-note", HTMLSpanElement), rangeError: $("range-error", HTMLDivElement),
   sourceRow: $("source-row", HTMLDivElement), source: $("source", HTMLInputElement),
   trait: $("trait", HTMLSelectElement), excludeCaster: $("exclude-caster", HTMLInputElement),
+  selectiveNote: $("selective-note", HTMLParagraphElement),
+  barriers: $("barriers", HTMLSelectElement), cover: $("cover", HTMLSelectElement), applyCover: $("apply-cover", HTMLSelectElement),
+  shapes: Array.from(document.querySelectorAll("#palette button.shape"), (b) => /** @type {HTMLButtonElement} */ (b)),
   status: $("status", HTMLParagraphElement), targets: $("targets", HTMLOListElement), targetsEmpty: $("targets-empty", HTMLParagraphElement),
   tokens: $("tokens", HTMLUListElement), addToken: $("add-token", HTMLButtonElement),
   editor: $("editor", HTMLFormElement), editorTitle: $("editor-title", HTMLLegendElement), editorError: $("editor-error", HTMLDivElement),
@@ -250,7 +259,8 @@ function sampleScene() {
     ],
     obstacles, walls: [],
     origin: { x: 15, y: 6, z: 0 }, aim: { x: 10, y: 8, z: 0 }, path: [], orientation: "N",
-    trait: "none", excludeCaster: false,
+    trait: "none", excludeCaster: false, ids: [], excludeCells: [],
+    barriers: null, cover: "", applyCover: null,
     rolls: { on: false, stat: 7, modifiers: 0, luck: 0, seed: 42 },
     force: { kind: "push", distance: 3 },
     fullAttack: defaultFullAttack(),
@@ -339,6 +349,7 @@ const ui = {
   /** @type {null | {sel: Sel, dx: number, dy: number, moved: boolean, blocked: null | {x: number, y: number, size: number, why: string}}} */ drag: null,
   /** @type {null | {fill: number, erase: boolean, last: {x: number, y: number}, changed: boolean, skipped: string}} */ paint: null,
   /** @type {null | {add: boolean, last: {x: number, y: number}, changed: boolean}} */ pathStroke: null,
+  /** @type {null | {add: boolean, last: {x: number, y: number}, changed: boolean, area: Set<string>, z: number}} squares being taken out of the area (or put back), with the Spare squares tool */ spareStroke: null,
   /** @type {null | {a: [number, number], b: [number, number], hit: number | null}} a thin wall being drawn, grid point to grid point; hit: the wall pressed on */ wallStroke: null,
   /** @type {number | null} the selected thin wall (an index of scene.walls), with the Thin wall tool */ wall: null,
   /** @type {number | null} the thin wall under the pointer */ hoverWall: null,
@@ -507,7 +518,14 @@ function frameRequest(s, t) {
   if (place === "wall") req.path = s.path.map((c) => /** @type {CellTuple} */ ([...c]));
   if (t.shape === "rectangle" && s.orientation !== "N") req.orientation = s.orientation;
   if (s.range !== null) req.range = s.range;
-  if (s.trait !== "none" || s.excludeCaster) req.targeting = { trait: s.trait, excludeCaster: s.excludeCaster };
+  if (s.trait === "selective") {
+    const present = new Set(entities(s).map((e) => e.id));
+    req.targeting = { trait: s.trait, ids: s.ids.filter((id) => present.has(id)), excludeCaster: s.excludeCaster };
+    if (s.excludeCells.length > 0) req.targeting.excludeCells = s.excludeCells.map((c) => /** @type {CellTuple} */ ([...c]));
+  } else if (s.trait !== "none" || s.excludeCaster) req.targeting = { trait: s.trait, excludeCaster: s.excludeCaster };
+  if (s.barriers !== null) req.barriers = s.barriers;
+  if (s.cover) req.cover = s.cover;
+  if (s.applyCover !== null) req.applyCover = s.applyCover;
   if (s.rolls.on) {
     /** @type {Record<string, number>} */
     const defence = {};
@@ -1279,7 +1297,7 @@ function readScene(data, extras = {}) {
   if (!isObject(data)) fail("expected a JSON object: an evaluate request with template, caster, tokens, obstacles…");
   /** @type {string[]} */
   const ignored = [];
-  const known = new Set(["template", "rules", "caster", "origin", "aim", "path", "range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve", "orientation"]);
+  const known = new Set(["template", "rules", "caster", "origin", "aim", "path", "range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve", "orientation", "barriers", "cover", "applyCover"]);
   for (const k of Object.keys(data)) if (!known.has(k)) ignored.push(k);
 
   // The template: text, or an object as parse returns it.
@@ -1423,17 +1441,46 @@ function readScene(data, extras = {}) {
   }
 
   let trait = /** @type {Trait} */ ("none"), excludeCaster = false;
+  /** @type {string[]} */
+  let selIds = [];
+  /** @type {CellTuple[]} */
+  let excludeCells = [];
   if (data.targeting !== undefined && data.targeting !== null) {
     const tg = data.targeting;
     if (!isObject(tg)) fail("targeting: expected an object");
     const tr = tg.trait ?? "none";
-    if (tr === "selective") fail("targeting.trait: the demo offers none, alliesExcluded and enemiesOnly, not selective");
-    if (tr !== "none" && tr !== "alliesExcluded" && tr !== "enemiesOnly") fail(`targeting.trait: unknown trait ${JSON.stringify(tr)}`);
+    if (tr !== "none" && tr !== "alliesExcluded" && tr !== "enemiesOnly" && tr !== "selective") fail(`targeting.trait: unknown trait ${JSON.stringify(tr)}`);
     trait = tr;
     if (tg.excludeCaster !== undefined && typeof tg.excludeCaster !== "boolean") fail("targeting.excludeCaster: expected true or false");
     excludeCaster = tg.excludeCaster === true;
-    if (Array.isArray(tg.excludeCells) && tg.excludeCells.length > 0) ignored.push("targeting.excludeCells");
+    if (tg.ids !== undefined && tg.ids !== null) {
+      if (!Array.isArray(tg.ids) || tg.ids.some((id) => typeof id !== "string")) fail("targeting.ids: expected an array of creature names");
+      selIds = [...new Set(/** @type {string[]} */ (tg.ids))];
+      if (trait !== "selective" && selIds.length > 0) { ignored.push("targeting.ids (only the selective trait uses them)"); selIds = []; }
+    }
+    if (tg.excludeCells !== undefined && tg.excludeCells !== null) {
+      if (!Array.isArray(tg.excludeCells) || tg.excludeCells.length > 10000) fail("targeting.excludeCells: expected an array of cells [x, y, z]");
+      /** @type {Set<string>} */
+      const seen = new Set();
+      for (const [i, c] of tg.excludeCells.entries()) {
+        if (!Array.isArray(c) || c.length !== 3) fail(`targeting.excludeCells[${i}]: expected a cell [x, y, z]`);
+        const cell = /** @type {CellTuple} */ ([int(c[0], `targeting.excludeCells[${i}][0]`, -1e6, 1e6), int(c[1], `targeting.excludeCells[${i}][1]`, -1e6, 1e6), int(c[2], `targeting.excludeCells[${i}][2]`, -1e6, 1e6)]);
+        if (!seen.has(cell.join())) { seen.add(cell.join()); excludeCells.push(cell); }
+      }
+      if (trait !== "selective" && excludeCells.length > 0) { ignored.push("targeting.excludeCells (the demo takes squares out with the selective trait)"); excludeCells = []; }
+    }
   }
+  // The rule set's overrides (CONTRACT evaluate, SPEC §6).
+  const flag = (/** @type {string} */ name) => {
+    const v = data[name];
+    if (v === undefined || v === null) return null;
+    if (typeof v !== "boolean") fail(`${name}: expected true or false`);
+    return v;
+  };
+  const barriers = flag("barriers"), applyCover = flag("applyCover");
+  const coverV = data.cover ?? "";
+  if (coverV !== "" && coverV !== "tdgs" && coverV !== "drawsteel" && coverV !== "none") fail(`cover: expected tdgs, drawsteel or none, got ${JSON.stringify(coverV)}`);
+  const cover = /** @type {CoverOverride} */ (coverV);
 
   const c = caster;
   const ahead = STEP[DIRS.indexOf(c.facing)];
@@ -1446,7 +1493,7 @@ function readScene(data, extras = {}) {
     caster, tokens, obstacles, walls,
     origin: originIn ?? (extras.origin ? clampPos(extras.origin) : near),
     aim: aim ?? (extras.aim ? clampPos(extras.aim) : clampPos({ x: near.x + ahead[0] * 3, y: near.y + ahead[1] * 3, z: 0 })),
-    path, orientation, trait, excludeCaster, rolls,
+    path, orientation, trait, excludeCaster, ids: selIds, excludeCells, barriers, cover, applyCover, rolls,
     force: extras.force ?? { kind: "push", distance: 3 },
     fullAttack: extras.fullAttack ?? defaultFullAttack(),
   };
@@ -1581,6 +1628,7 @@ function sceneReplaced() {
   ui.drag = null;
   ui.paint = null;
   ui.pathStroke = null;
+  ui.spareStroke = null;
   ui.wallStroke = null;
   ui.hoverWall = null;
   if (ui.wall !== null && ui.wall >= scene.walls.length) ui.wall = null;
@@ -1598,6 +1646,10 @@ function fitTool() {
   if (pathButton) pathButton.hidden = !wall;
   if (wall && ui.tool === "move") setTool("path");
   if (!wall && ui.tool === "path") setTool("move");
+  const selective = scene.trait === "selective";
+  const spareButton = dom.tools.find((b) => b.dataset.tool === "spare");
+  if (spareButton) spareButton.hidden = !selective;
+  if (!selective && ui.tool === "spare") setTool("move");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1765,6 +1817,7 @@ function renderView() {
 }
 
 let hatch = /** @type {CanvasPattern | null} */ (null), lowHatch = /** @type {CanvasPattern | null} */ (null), hatchDpr = 0;
+let spareHatch = /** @type {CanvasPattern | null} */ (null); // squares taken out of the area (selective)
 function patterns() {
   if (hatch && hatchDpr === ui.dpr) return;
   const make = (/** @type {string} */ bg, /** @type {string} */ fg, /** @type {number} */ gap, /** @type {number} */ width) => {
@@ -1785,6 +1838,7 @@ function patterns() {
   };
   hatch = make("rgba(255, 235, 235, 0.55)", "rgba(198, 40, 40, 0.7)", 8, 2);
   lowHatch = make(COLOURS.low, COLOURS.lowHatch, 7, 1.5);
+  spareHatch = make("rgba(237, 231, 246, 0.5)", "rgba(94, 53, 177, 0.85)", 6, 1.5);
   hatchDpr = ui.dpr;
 }
 
@@ -1919,6 +1973,20 @@ function drawGhost() {
   for (const [x, y, z] of ui.ghost) if (z === ui.level) ctx.fillRect(x * sq, y * sq, sq, sq);
 }
 
+/** The squares taken out of the area (selective targeting, CONTRACT excludeCells), hatched and outlined, on the level shown. */
+function drawExcluded() {
+  if (scene.trait !== "selective" || scene.excludeCells.length === 0) return;
+  const sq = ui.sq;
+  ctx.fillStyle = /** @type {CanvasPattern} */ (spareHatch);
+  ctx.strokeStyle = "rgba(94, 53, 177, 0.9)";
+  ctx.lineWidth = 1.5;
+  for (const [x, y, z] of scene.excludeCells) {
+    if (z !== ui.level) continue;
+    ctx.fillRect(x * sq, y * sq, sq, sq);
+    ctx.strokeRect(x * sq + 1, y * sq + 1, sq - 2, sq - 2);
+  }
+}
+
 /** The creatures the overlay draws over the still layer: the caster, those the answer names, the selected, hovered and dragged ones. */
 function liveEntities() {
   /** @type {Set<string>} */
@@ -1957,6 +2025,7 @@ function draw() {
   ctx.lineCap = "butt";
   ctx.setLineDash([]);
   drawGhost();
+  drawExcluded();
 
   const t = ui.template;
   // The range: every square within it of the caster's space (Chebyshev, SPEC §1.4).
@@ -2376,6 +2445,10 @@ function renderPanel() {
   dom.notation.setAttribute("aria-invalid", ne ? "true" : "false");
   showError(dom.notationError, ne ? `${ne.code}: ${ne.message}${t ? ` — the board keeps ${t.notation}` : ""}` : "", ne ? ne.text : undefined, ne ? ne.at : undefined);
   dom.info.textContent = t ? describe(t) : "";
+  for (const b of dom.shapes) {
+    const on = !!t && t.rules === b.dataset.rules && t.shape === b.dataset.shape && (t.rules !== "circle50" || !!t.close === (b.dataset.close === "true"));
+    if (b.getAttribute("aria-current") !== String(on)) b.setAttribute("aria-current", String(on));
+  }
   const effective = scene.rules || (t ? t.rules : "");
   dom.rulesNote.textContent = effective ? (scene.rules ? `${RULES_LABEL[scene.rules]} rules on a ${t ? RULES_LABEL[t.rules] : ""} template` : `${RULES_LABEL[/** @type {Rules} */ (effective)]} rules`) : "";
   dom.rulesNote.classList.toggle("override", !!scene.rules && !!t && scene.rules !== t.rules);
@@ -2408,7 +2481,8 @@ function renderPanel() {
   dom.targetsEmpty.hidden = targets.length > 0 || !res;
 
   // Creatures.
-  const tsig = JSON.stringify([entities(scene).map((e) => [e.id, e.side]), ui.selected]);
+  const selective = scene.trait === "selective";
+  const tsig = JSON.stringify([entities(scene).map((e) => [e.id, e.side]), ui.selected, selective && scene.ids]);
   if (tsig !== tokensShown) {
     tokensShown = tsig;
     dom.tokens.replaceChildren(...entities(scene).map((e) => {
@@ -2431,6 +2505,27 @@ function renderPanel() {
       }
       b.addEventListener("click", () => select({ kind: "entity", id: e.id }));
       li.append(b);
+      if (selective) {
+        // Selective (SPEC §7.3): only the creatures ticked may be affected (the caster too, if ticked).
+        li.className = "chosen";
+        const label = document.createElement("label");
+        label.className = "choose";
+        label.title = `Selective: ${e.id} may be affected`;
+        const box = document.createElement("input");
+        box.type = "checkbox";
+        box.className = "choose-box";
+        box.dataset.id = e.id;
+        box.checked = scene.ids.includes(e.id);
+        box.setAttribute("aria-label", `${e.id} may be affected (selective)`);
+        box.addEventListener("change", () => {
+          commit();
+          scene.ids = box.checked ? [...scene.ids.filter((id) => id !== e.id), e.id] : scene.ids.filter((id) => id !== e.id);
+          commit();
+          refresh();
+        });
+        label.append(box);
+        li.append(label);
+      }
       return li;
     }));
   }
@@ -2850,6 +2945,10 @@ function syncFields() {
   dom.source.checked = scene.source;
   dom.trait.value = scene.trait;
   dom.excludeCaster.checked = scene.excludeCaster;
+  dom.selectiveNote.hidden = scene.trait !== "selective";
+  dom.barriers.value = flagText(scene.barriers);
+  dom.cover.value = scene.cover;
+  dom.applyCover.value = flagText(scene.applyCover);
   dom.rolls.checked = scene.rolls.on;
   dom.stat.value = String(scene.rolls.stat);
   dom.mods.value = String(scene.rolls.modifiers);
@@ -3116,6 +3215,35 @@ function pathSquare(c) {
   s.changed = true;
 }
 
+/**
+ * The squares of the area on level z: those the answer shown covers and those taken out of it
+ * (which the answer no longer lists), as "x,y" keys. Empty when there is no answer.
+ * @param {number} z
+ */
+function areaSquares(z) {
+  /** @type {Set<string>} */
+  const out = new Set();
+  const res = ui.result;
+  if (res) for (const c of res.cells) if (c[2] === z) out.add(`${c[0]},${c[1]}`);
+  for (const c of scene.excludeCells) if (c[2] === z) out.add(`${c[0]},${c[1]}`);
+  return out;
+}
+
+/** Takes a square of the area out of it (or puts it back), with the Spare squares tool. @param {{x: number, y: number}} c */
+function spareSquare(c) {
+  const s = ui.spareStroke;
+  if (!s) return;
+  const i = scene.excludeCells.findIndex(([x, y, z]) => x === c.x && y === c.y && z === s.z);
+  if (!s.add) {
+    if (i >= 0) { scene.excludeCells.splice(i, 1); s.changed = true; }
+    return;
+  }
+  if (i >= 0) return;
+  if (!s.area.has(`${c.x},${c.y}`)) { flash(`${c.x}, ${c.y} is not a square of the area: only its squares can be taken out.`); return; }
+  scene.excludeCells.push([c.x, c.y, s.z]);
+  s.changed = true;
+}
+
 canvas.addEventListener("pointerdown", (e) => {
   if (!ui.engine) return;
   if (e.button === 1 || (e.button === 0 && (ui.tool === "pan" || ui.space))) {
@@ -3168,7 +3296,11 @@ canvas.addEventListener("pointerdown", (e) => {
     draw();
     return;
   }
-  if (ui.tool === "path") {
+  if (ui.tool === "spare") {
+    const z = ui.level;
+    ui.spareStroke = { add: !scene.excludeCells.some(([x, y, cz]) => x === c.x && y === c.y && cz === z), last: c, changed: false, area: areaSquares(z), z };
+    spareSquare(c);
+  } else if (ui.tool === "path") {
     ui.pathStroke = { add: !scene.path.some(([x, y]) => x === c.x && y === c.y), last: c, changed: false };
     pathSquare(c);
   } else {
@@ -3224,6 +3356,12 @@ canvas.addEventListener("pointermove", (e) => {
     if (cellChanged) refresh();
     return;
   }
+  if (ui.spareStroke && inside) {
+    for (const s of squaresBetween(ui.spareStroke.last, c)) spareSquare(s);
+    ui.spareStroke.last = c;
+    if (cellChanged) refresh();
+    return;
+  }
   if (ui.wallStroke) {
     const g = gridAt(pt.px, pt.py), st = ui.wallStroke;
     if (g.x !== st.b[0] || g.y !== st.b[1]) { st.b = [g.x, g.y]; draw(); }
@@ -3253,10 +3391,11 @@ function endGesture(cancel = false) {
     updateCursor();
     return;
   }
-  const d = ui.drag, p = ui.paint, s = ui.pathStroke, w = ui.wallStroke;
+  const d = ui.drag, p = ui.paint, s = ui.pathStroke || ui.spareStroke, w = ui.wallStroke;
   ui.drag = null;
   ui.paint = null;
   ui.pathStroke = null;
+  ui.spareStroke = null;
   ui.wallStroke = null;
   if (w) {
     updateCursor();
@@ -3276,7 +3415,7 @@ function endGesture(cancel = false) {
 canvas.addEventListener("pointerup", () => endGesture(false));
 canvas.addEventListener("pointercancel", () => endGesture(true));
 canvas.addEventListener("pointerleave", () => {
-  if (ui.drag || ui.paint || ui.pathStroke || ui.wallStroke || ui.pan) return;
+  if (ui.drag || ui.paint || ui.pathStroke || ui.spareStroke || ui.wallStroke || ui.pan) return;
   ui.hoverCell = null;
   ui.hoverPoint = null;
   ui.hoverWall = null;
@@ -3386,6 +3525,7 @@ document.addEventListener("keydown", (e) => {
   else if (lower === "d" && ui.tool === "thin") { if (ui.wall !== null) toggleDoor(ui.wall); }
   else if (lower === "f" && ui.tool === "thin") toggleFence();
   else if (lower === "p" && ui.template && placementOf(ui.template, scene) === "wall") setTool("path");
+  else if (lower === "k" && scene.trait === "selective") setTool("spare");
   else if (k === "[" || k === "]") {
     const list = selectables();
     if (list.length === 0) return;
@@ -3542,7 +3682,76 @@ dom.source.addEventListener("change", () => {
   commit();
   refresh();
 });
-dom.trait.addEventListener("change", () => { commit(); scene.trait = /** @type {Trait} */ (dom.trait.value); commit(); refresh(); });
+dom.trait.addEventListener("change", () => {
+  commit();
+  scene.trait = /** @type {Trait} */ (dom.trait.value);
+  // Selective starts with every creature but the caster chosen (untick those it spares).
+  if (scene.trait === "selective" && scene.ids.length === 0) scene.ids = scene.tokens.map((e) => e.id);
+  commit();
+  fitTool();
+  syncFields();
+  refresh();
+});
+/** A boolean override's select: "" is the rule set's own, "on" true, "off" false. @param {HTMLSelectElement} el */
+const flagOf = (el) => (el.value === "on" ? true : el.value === "off" ? false : null);
+/** @param {null | boolean} v */
+const flagText = (v) => (v === null ? "" : v ? "on" : "off");
+dom.barriers.addEventListener("change", () => { commit(); scene.barriers = flagOf(dom.barriers); commit(); refresh(); });
+dom.cover.addEventListener("change", () => { commit(); scene.cover = /** @type {CoverOverride} */ (dom.cover.value); commit(); refresh(); });
+dom.applyCover.addEventListener("change", () => { commit(); scene.applyCover = flagOf(dom.applyCover); commit(); refresh(); });
+
+// The shape palette: a template of the kind pressed, keeping the current one's size where it
+// has one (its radius, length, side, squares), its direction, width, height and `within` where
+// the new kind has them too. The engine parses it (as for text typed in the box).
+/**
+ * The notation of a template of kind rules/shape(/close) shaped like t where it can be.
+ * @param {Rules} rules @param {string} shape @param {boolean} close @param {Template | null} t @param {string} text t's notation as written
+ */
+function paletteNotation(rules, shape, close, t, text) {
+  const n = t ? (t.radius ?? t.length ?? t.side ?? t.squares ?? t.size ?? 3) : 3;
+  const tdgs = t && t.rules === "tdgs" ? t : null, ds = t && t.rules === "drawsteel" ? t : null;
+  const dir = tdgs && tdgs.direction ? tdgs.direction : "N";
+  // A TDGS height written in the notation (hN) is kept; otherwise the shape's default (SPEC §2.8).
+  const hm = tdgs ? /h(\d+)\s*$/.exec(text.trim()) : null;
+  const h = hm ? `h${hm[1]}` : "";
+  if (rules === "tdgs") {
+    if (shape === "circle") return `Cir${n}${h}`;
+    if (shape === "cone") return `Con${n}${dir}${h}`;
+    if (shape === "line") return `Lin${n}${dir}${tdgs && tdgs.shape === "line" && tdgs.width && tdgs.width > 1 ? `w${tdgs.width}` : ""}${h}`;
+    return tdgs && tdgs.shape === "rectangle" ? `Rec${tdgs.width}x${tdgs.length}${h}` : `Rec${n}x${n}${h}`;
+  }
+  if (rules === "drawsteel") {
+    const within = (/** @type {number} */ d) => ` within ${ds && ds.within ? ds.within : d}`;
+    if (shape === "burst" || shape === "aura") return `${n} ${shape}`;
+    if (shape === "cube") return `${n} cube${within(10)}`;
+    if (shape === "line") return `${n} x ${ds && ds.shape === "line" && ds.width ? ds.width : 1} line${within(1)}`;
+    return `${n} wall${within(10)}`;
+  }
+  return `${close ? "close " : ""}circle ${n}`;
+}
+
+/** The fallback of each palette entry, when the kept size does not make a valid template. */
+const PALETTE_DEFAULT = { "tdgs circle": "Cir3", "tdgs cone": "Con3N", "tdgs line": "Lin6E", "tdgs rectangle": "Rec3x4",
+  "drawsteel burst": "2 burst", "drawsteel aura": "3 aura", "drawsteel cube": "3 cube within 10", "drawsteel line": "6 x 1 line within 1",
+  "drawsteel wall": "6 wall within 10", "circle50 circle": "circle 4", "circle50 close": "close circle 3" };
+
+for (const b of dom.shapes) {
+  b.addEventListener("click", () => {
+    const engine = ui.engine;
+    if (!engine) return;
+    const rules = /** @type {Rules} */ (b.dataset.rules), shape = b.dataset.shape ?? "", close = b.dataset.close === "true";
+    let text = paletteNotation(rules, shape, close, ui.template, scene.template);
+    try {
+      const t = engine.parse(text);
+      if (t.rules !== rules || t.shape !== shape || (rules === "circle50" && !!t.close !== close)) throw new Error("another kind");
+    } catch {
+      text = PALETTE_DEFAULT[/** @type {keyof typeof PALETTE_DEFAULT} */ (`${rules} ${close ? "close" : shape}`)];
+    }
+    commit();
+    dom.notation.value = text;
+    setNotation(text, true);
+  });
+}
 dom.excludeCaster.addEventListener("change", () => { commit(); scene.excludeCaster = dom.excludeCaster.checked; commit(); refresh(); });
 
 // Rolls.
@@ -3792,6 +4001,7 @@ function editSelected(change) {
   const oldId = e.id;
   Object.assign(e, copy);
   if (oldId !== e.id) {
+    scene.ids = scene.ids.map((id) => (id === oldId ? e.id : id));
     if (ui.attack.attacker === oldId) ui.attack.attacker = e.id;
     if (ui.attack.target === oldId) ui.attack.target = e.id;
   }

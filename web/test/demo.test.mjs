@@ -1821,3 +1821,216 @@ test("demo: levels — the board's height sets the bounds, the selector shows on
   assert.deepEqual((await look(page)).request.bounds.max, [23, 15, 2], "the scene is unchanged");
   await clean(page, problems);
 });
+
+// Issue 13: the whole engine, reachable — every shape of the three rule sets from a palette,
+// the selective trait with squares taken out of the area, and the rule set's overrides.
+
+/** A template's primary size (CONTRACT parse: the first size field its shape has). */
+const primarySize = (p) => p.radius ?? p.length ?? p.side ?? p.squares ?? p.size;
+
+test("demo: the shape palette puts a template of each kind of the three rule sets in the notation box, keeping its size; the board shows the engine's cells", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  const entries = await page.$$eval("#palette button.shape", (bs) => bs.map((b) => ({ rules: b.dataset.rules, shape: b.dataset.shape, close: b.dataset.close === "true", label: b.getAttribute("aria-label") })));
+  // CONTRACT parse's table: every shape of every rule set, once.
+  const kinds = entries.map((e) => `${e.rules} ${e.shape}${e.close ? " close" : ""}`).sort();
+  assert.deepEqual(kinds, ["circle50 circle", "circle50 circle close", "drawsteel aura", "drawsteel burst", "drawsteel cube", "drawsteel line", "drawsteel wall",
+    "tdgs circle", "tdgs cone", "tdgs line", "tdgs rectangle"]);
+
+  const first = await look(page);
+  const size0 = primarySize(aoe.parse(first.request.template));
+  // Keyboard reachable: Tab from the Examples select reaches the first entry, Space presses it.
+  await page.focus("#presets");
+  await page.keyboard.press("Tab");
+  const focused = await page.evaluate(() => ({ rules: document.activeElement?.dataset.rules, shape: document.activeElement?.dataset.shape }));
+  assert.deepEqual(focused, { rules: entries[0].rules, shape: entries[0].shape }, "the palette follows the Examples select in the tab order");
+  await page.keyboard.press("Space");
+  await page.waitForFunction((r) => globalThis.__aoekitDemo.state.template?.rules === r, entries[0].rules, WAIT);
+
+  for (const [i, e] of entries.entries()) {
+    if (i > 0) await page.click(`#palette button[aria-label="${e.label}"]`);
+    const value = await page.inputValue("#notation");
+    const p = aoe.parse(value);
+    assert.deepEqual([p.rules, p.shape], [e.rules, e.shape], `${e.label}: ${value}`);
+    if (e.rules === "circle50") assert.equal(p.close, e.close, `${e.label}: ${value}`);
+    assert.equal(primarySize(p), size0, `${e.label}: the size is kept (${value})`);
+    assert.equal(await page.getAttribute(`#palette button[aria-label="${e.label}"]`, "aria-current"), "true");
+    let s = await look(page);
+    assert.equal(s.scene.template, value);
+    if (s.waiting) {
+      // A Draw Steel wall waits for its squares (SPEC §3.6): lay two, with the Wall squares tool it brings.
+      assert.equal(`${e.rules} ${e.shape}`, "drawsteel wall");
+      for (const c of [[5, 5], [6, 5]]) {
+        const q = await at(page, ...c);
+        await page.mouse.click(q.x, q.y);
+      }
+      s = await look(page);
+      assert.deepEqual(s.request.path, [[5, 5, 0], [6, 5, 0]]);
+    }
+    assert.equal(s.request.template, value);
+    assert.ok(s.result, `${value}: ${JSON.stringify(s.error)}`);
+    const direct = aoe.evaluate(s.request);
+    assert.deepEqual(s.result, direct, `${value}: the page shows the engine's answer to its request`);
+    assert.ok(direct.count > 0, value);
+    assert.deepEqual(sorted(s.drawn), sorted(ground(direct.cells)), `${value}: the board shows the engine's cells`);
+  }
+  await shot(page, "demo-palette.png");
+  await clean(page, problems);
+});
+
+test("demo: selective targeting — ticked creatures only; squares clicked with Spare squares leave the area (hatched), are sent, undone, exported and kept", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  const before = await look(page);
+  assert.equal(await page.isHidden('button[data-tool="spare"]'), true, "the tool is offered with selective only");
+
+  await page.selectOption("#trait", "selective");
+  let s = await look(page);
+  // CONTRACT targeting: selective affects only the ids listed; the demo starts with every creature but the caster.
+  assert.equal(s.request.targeting.trait, "selective");
+  assert.deepEqual(s.request.targeting.ids, s.request.tokens.map((x) => x.id));
+  assert.deepEqual(s.result, aoe.evaluate(s.request));
+  assert.deepEqual(s.result.cells, before.result.cells);
+  const hitBefore = before.result.targets.filter((x) => x.affected && x.id !== s.request.caster.id).map((x) => x.id);
+  assert.deepEqual(s.result.targets.filter((x) => x.affected).map((x) => x.id), hitBefore);
+
+  // Untick one affected creature: it stays in the area, unaffected for the targeting (SPEC §7.1–§7.3).
+  const spared = hitBefore[0];
+  await page.click(`input.choose-box[data-id="${spared}"]`);
+  s = await look(page);
+  assert.ok(!s.request.targeting.ids.includes(spared));
+  assert.deepEqual(s.result, aoe.evaluate(s.request));
+  const sx = s.result.targets.find((x) => x.id === spared);
+  assert.deepEqual([sx.inArea, sx.affected, sx.reason], [true, false, "targeting"]);
+
+  // Spare squares: a one-square creature's square, and an empty square of the area.
+  await page.click('button[data-tool="spare"]');
+  const tokenOf = (id) => s.request.tokens.find((x) => x.id === id);
+  const victim = hitBefore.find((id) => id !== spared && tokenOf(id).size === 1 && !tokenOf(id).height);
+  assert.ok(victim, "a one-square creature is affected in the sample");
+  const v = tokenOf(victim);
+  const occupied = new Set([s.request.caster, ...s.request.tokens].flatMap((e) => {
+    const out = [];
+    for (let dx = 0; dx < (e.size ?? 1); dx++) for (let dy = 0; dy < (e.size ?? 1); dy++) out.push(`${e.x + dx},${e.y + dy}`);
+    return out;
+  }));
+  const empty = ground(s.result.cells).find((c) => !occupied.has(key(c)));
+  const countBefore = s.result.count;
+  for (const c of [[v.x, v.y], empty]) {
+    const p = await at(page, ...c);
+    await page.mouse.click(p.x, p.y);
+  }
+  s = await look(page);
+  assert.deepEqual(s.request.targeting.excludeCells, [[v.x, v.y, 0], [empty[0], empty[1], 0]]);
+  const direct = aoe.evaluate(s.request);
+  assert.deepEqual(s.result, direct, "the answer is the engine's to the request with excludeCells");
+  // CONTRACT: excluded cells are not in `cells`; a creature only on them is listed with reason targeting, not in the area.
+  assert.equal(direct.count, countBefore - 2);
+  assert.ok(!cellSet(direct.cells).has(`${v.x},${v.y}`) && !cellSet(direct.cells).has(key(empty)));
+  const vx = direct.targets.find((x) => x.id === victim);
+  assert.deepEqual([vx.inArea, vx.affected, vx.reason], [false, false, "targeting"]);
+  assert.deepEqual(sorted(s.drawn), sorted(ground(direct.cells)));
+  // Drawn hatched (the demo's purple hatch, SPEC-free: only that it is distinct from the bare board and the area).
+  const purple = async ([x, y]) => {
+    for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) {
+      const [r, g, b] = await pixel(page, x + i / 10, y + j / 10);
+      if (b > r + 30 && b > g + 40) return true; // violet: neither the board, the area's orange nor a wall's grey
+    }
+    return false;
+  };
+  assert.ok(await purple(empty), "the excluded square is hatched");
+  const kept = ground(direct.cells).find((c) => !occupied.has(key(c)));
+  assert.ok(!(await purple(kept)), "a square still in the area is not");
+
+  // A square outside the area is not taken out; clicking an excluded one puts it back.
+  const outside = [0, 0];
+  assert.ok(!cellSet(before.result.cells).has(key(outside)));
+  let p = await at(page, ...outside);
+  await page.mouse.click(p.x, p.y);
+  assert.deepEqual((await look(page)).request.targeting.excludeCells.length, 2);
+  p = await at(page, ...empty);
+  await page.mouse.click(p.x, p.y);
+  s = await look(page);
+  assert.deepEqual(s.request.targeting.excludeCells, [[v.x, v.y, 0]]);
+  assert.deepEqual(s.result, aoe.evaluate(s.request));
+
+  // Undo and redo.
+  await page.click("#undo");
+  assert.deepEqual((await look(page)).request.targeting.excludeCells, [[v.x, v.y, 0], [empty[0], empty[1], 0]]);
+  await page.click("#redo");
+  s = await look(page);
+  assert.deepEqual(s.request.targeting.excludeCells, [[v.x, v.y, 0]]);
+
+  // Export writes it, a reload keeps it, import reads it back.
+  const [download] = await Promise.all([page.waitForEvent("download", WAIT), page.click("#export")]);
+  const exported = JSON.parse(readFileSync(await download.path(), "utf8"));
+  assert.deepEqual(exported.targeting, s.request.targeting);
+  await page.reload();
+  await ready(page);
+  const reloaded = await look(page);
+  assert.deepEqual(reloaded.request, s.request);
+  assert.equal(await page.inputValue("#trait"), "selective");
+  await page.click("#sample");
+  await ready(page);
+  assert.equal((await look(page)).request.targeting, undefined);
+  await importScene(page, exported, "selective.json");
+  const imported = await look(page);
+  assert.deepEqual(imported.request, s.request);
+  assert.deepEqual(imported.result, aoe.evaluate(imported.request));
+  assert.equal(await page.isChecked(`input.choose-box[data-id="${spared}"]`), false);
+  await clean(page, problems);
+});
+
+test("demo: the rule overrides — barriers, cover and applyCover — are sent in the request and answered as a direct evaluate", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  const base = await look(page);
+  for (const f of ["barriers", "cover", "applyCover"]) assert.equal(base.request[f], undefined, `${f}: the rule set's own by default`);
+
+  for (const [id, field, values] of [
+    ["#barriers", "barriers", [["on", true], ["off", false]]],
+    ["#cover", "cover", [["tdgs", "tdgs"], ["drawsteel", "drawsteel"], ["none", "none"]]],
+    ["#apply-cover", "applyCover", [["on", true], ["off", false]]],
+  ]) {
+    for (const [option, sent] of values) {
+      await page.selectOption(id, option);
+      const s = await look(page);
+      assert.equal(s.request[field], sent, `${id} ${option}`);
+      const { [field]: _, ...rest } = s.request;
+      assert.deepEqual(rest, base.request, `${id} ${option}: nothing else changes`);
+      const direct = aoe.evaluate(s.request);
+      assert.deepEqual(s.result, direct, `${id} ${option}: the engine's answer`);
+      assert.deepEqual(sorted(s.drawn), sorted(ground(direct.cells)));
+      // CONTRACT: cover none computes no cover; applyCover false gives no bonus and no full-cover exclusion.
+      if (field === "cover" && sent === "none") for (const x of direct.targets) assert.deepEqual([x.cover, x.lines.length], ["none", 0], x.id);
+      if (field === "applyCover" && sent === false) for (const x of direct.targets) assert.ok(x.bonus === 0 && x.reason !== "cover", x.id);
+    }
+    await page.selectOption(id, "");
+    assert.deepEqual((await look(page)).request, base.request, `${id} default: back to the rule set's own`);
+  }
+  // The sample (Con6N, TDGS) has partial, half and full cover: turning cover off changes the answer.
+  await page.selectOption("#cover", "none");
+  assert.notDeepEqual((await look(page)).result.targets, base.result.targets);
+  await page.selectOption("#apply-cover", "off");
+  await page.selectOption("#barriers", "on");
+  const s = await look(page);
+  assert.deepEqual([s.request.cover, s.request.applyCover, s.request.barriers], ["none", false, true]);
+  assert.deepEqual(s.result, aoe.evaluate(s.request));
+  // Undo steps back one control; export and reload keep them.
+  await page.click("#undo");
+  assert.equal((await look(page)).request.barriers, undefined);
+  assert.equal(await page.inputValue("#barriers"), "");
+  await page.click("#redo");
+  await page.reload();
+  await ready(page);
+  const after = await look(page);
+  assert.deepEqual(after.request, s.request);
+  assert.deepEqual([await page.inputValue("#barriers"), await page.inputValue("#cover"), await page.inputValue("#apply-cover")], ["on", "none", "off"]);
+  await clean(page, problems);
+});
