@@ -47,7 +47,7 @@ import { loadOverlay } from "../overlay.js";
 /** @typedef {"N" | "E" | "S" | "W"} Quarter */
 /** @typedef {"none" | "alliesExcluded" | "enemiesOnly" | "selective"} Trait */
 /** @typedef {"" | "tdgs" | "drawsteel" | "none"} CoverOverride  "": the rule set's own (CONTRACT cover) */
-/** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin" | "pan" | "spare"} Tool  "wall" paints solid squares, "thin" draws thin walls, "pan" drags the view, "spare" takes squares out of the area (selective targeting) */
+/** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin" | "pan" | "spare" | "slide"} Tool  "wall" paints solid squares, "thin" draws thin walls, "pan" drags the view, "spare" takes squares out of the area (selective targeting), "slide" lays a slide's path (the Forced movement section's Lay the path) */
 /** @typedef {"caster" | "origin" | "line" | "wall"} Placement  how a template is put on the board */
 
 /**
@@ -58,7 +58,11 @@ import { loadOverlay } from "../overlay.js";
  */
 /** @typedef {{x: number, y: number, z: number, fill: number}} Block  an obstacle, as requests carry it */
 /** @typedef {{on: boolean, stat: number, modifiers: number, luck: number, seed: number}} Rolls */
-/** @typedef {{kind: "push" | "pull", distance: number}} Force */
+/**
+ * The forced movement (CONTRACT move): a slide's `path` is the squares laid for the creature `of`
+ * (the path is ignored for any other creature, and by a push or pull).
+ * @typedef {{kind: "push" | "pull" | "slide", distance: number, path: CellTuple[], of: string}} Force
+ */
 /**
  * The scene: everything undo, localStorage and export know. Export is the evaluate request
  * built from it (buildRequest); import reads one back (readScene).
@@ -68,7 +72,7 @@ import { loadOverlay } from "../overlay.js";
  * only, as the demo's boards always had).
  * @typedef {{cols: number, rows: number, levels: number, template: string, rules: "" | Rules,
  *   range: null | number | "self" | "touch", source: boolean, caster: Entity, tokens: Entity[],
- *   obstacles: Block[], walls: Wall[], origin: Pos, aim: Pos, path: CellTuple[], orientation: Quarter,
+ *   obstacles: Block[], walls: Wall[], origin: Pos, originSquare: Pos | null, aim: Pos, path: CellTuple[], orientation: Quarter,
  *   trait: Trait, excludeCaster: boolean, ids: string[], excludeCells: CellTuple[],
  *   barriers: null | boolean, cover: CoverOverride, applyCover: null | boolean,
  *   rolls: Rolls, force: Force, fullAttack: FullAttackPlan}} Scene
@@ -186,6 +190,8 @@ const dom = {
   reroll: $("reroll", HTMLButtonElement),
   moveSection: $("move-section", HTMLDetailsElement), moveKind: $("move-kind", HTMLSelectElement), moveDistance: $("move-distance", HTMLInputElement),
   moveApply: $("move-apply", HTMLButtonElement), moveInfo: $("move-info", HTMLParagraphElement),
+  slideRow: $("slide-row", HTMLDivElement), slideLay: $("slide-lay", HTMLButtonElement), slidePop: $("slide-pop", HTMLButtonElement), slideClear: $("slide-clear", HTMLButtonElement),
+  originSquareRow: $("origin-square-row", HTMLDivElement), originSquareInfo: $("origin-square-info", HTMLSpanElement), originSquareClear: $("origin-square-clear", HTMLButtonElement),
   exportButton: $("export", HTMLButtonElement), importButton: $("import", HTMLButtonElement), importFile: $("import-file", HTMLInputElement),
   sample: $("sample", HTMLButtonElement), clearWalls: $("clear-walls", HTMLButtonElement), sceneMessage: $("scene-message", HTMLDivElement),
   undo: $("undo", HTMLButtonElement), redo: $("redo", HTMLButtonElement),
@@ -258,11 +264,11 @@ function sampleScene() {
       entity({ id: "Bandit", x: 18, y: 12, side: "neutral", defence: 2 }),
     ],
     obstacles, walls: [],
-    origin: { x: 15, y: 6, z: 0 }, aim: { x: 10, y: 8, z: 0 }, path: [], orientation: "N",
+    origin: { x: 15, y: 6, z: 0 }, originSquare: null, aim: { x: 10, y: 8, z: 0 }, path: [], orientation: "N",
     trait: "none", excludeCaster: false, ids: [], excludeCells: [],
     barriers: null, cover: "", applyCover: null,
     rolls: { on: false, stat: 7, modifiers: 0, luck: 0, seed: 42 },
-    force: { kind: "push", distance: 3 },
+    force: { kind: "push", distance: 3, path: [], of: "" },
     fullAttack: defaultFullAttack(),
   };
 }
@@ -349,6 +355,7 @@ const ui = {
   /** @type {null | {sel: Sel, dx: number, dy: number, moved: boolean, blocked: null | {x: number, y: number, size: number, why: string}}} */ drag: null,
   /** @type {null | {fill: number, erase: boolean, last: {x: number, y: number}, changed: boolean, skipped: string}} */ paint: null,
   /** @type {null | {add: boolean, last: {x: number, y: number}, changed: boolean}} */ pathStroke: null,
+  /** @type {null | {last: {x: number, y: number}, changed: boolean, full: boolean}} a slide's path being laid (the Lay the path tool) */ slideStroke: null,
   /** @type {null | {add: boolean, last: {x: number, y: number}, changed: boolean, area: Set<string>, z: number}} squares being taken out of the area (or put back), with the Spare squares tool */ spareStroke: null,
   /** @type {null | {a: [number, number], b: [number, number], hit: number | null}} a thin wall being drawn, grid point to grid point; hit: the wall pressed on */ wallStroke: null,
   /** @type {number | null} the selected thin wall (an index of scene.walls), with the Thin wall tool */ wall: null,
@@ -515,6 +522,7 @@ function frameRequest(s, t) {
   const place = placementOf(t, s);
   if (place === "origin" || place === "line") req.origin = { ...s.origin };
   if (place === "line") req.aim = { ...s.aim };
+  if (isCube(t) && s.originSquare) req.originSquare = { ...s.originSquare };
   if (place === "wall") req.path = s.path.map((c) => /** @type {CellTuple} */ ([...c]));
   if (t.shape === "rectangle" && s.orientation !== "N") req.orientation = s.orientation;
   if (s.range !== null) req.range = s.range;
@@ -824,6 +832,15 @@ function forceTarget() {
   return findEntity(sel.id);
 }
 
+/** Whether a template is a Draw Steel cube (its origin square can be chosen: SPEC §3.4). @param {Template | null} t */
+const isCube = (t) => !!t && t.rules === "drawsteel" && t.shape === "cube";
+
+/** The slide's path laid for the creature that would move (empty for a push or pull, or for another creature). */
+function slidePath() {
+  const t = forceTarget();
+  return t && scene.force.kind === "slide" && scene.force.of === t.id ? scene.force.path : [];
+}
+
 /** Asks the engine about the scene: the template, its placement, the area and the targets. */
 function evaluateScene() {
   ui.summary = null;
@@ -869,7 +886,8 @@ function evaluateScene() {
     }
   }
   const target = forceTarget();
-  if (target) {
+  const laid = slidePath();
+  if (target && (scene.force.kind !== "slide" || laid.length > 0)) {
     const c = scene.caster;
     /** @type {MoveRequest} */
     const mreq = {
@@ -878,6 +896,7 @@ function evaluateScene() {
       walls: scene.walls.map(wallOut),
       bounds: { min: [0, 0, -1000], max: [scene.cols - 1, scene.rows - 1, 1000] },
     };
+    if (scene.force.kind === "slide") mreq.path = laid.map((p) => /** @type {CellTuple} */ ([...p]));
     ui.moveRequest = mreq;
     try {
       ui.move = engine.move(mreq);
@@ -1297,7 +1316,7 @@ function readScene(data, extras = {}) {
   if (!isObject(data)) fail("expected a JSON object: an evaluate request with template, caster, tokens, obstacles…");
   /** @type {string[]} */
   const ignored = [];
-  const known = new Set(["template", "rules", "caster", "origin", "aim", "path", "range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve", "orientation", "barriers", "cover", "applyCover"]);
+  const known = new Set(["template", "rules", "caster", "origin", "aim", "path", "range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve", "orientation", "barriers", "cover", "applyCover", "originSquare"]);
   for (const k of Object.keys(data)) if (!known.has(k)) ignored.push(k);
 
   // The template: text, or an object as parse returns it.
@@ -1417,6 +1436,7 @@ function readScene(data, extras = {}) {
   const clampPos = (/** @type {Pos} */ p) => ({ x: Math.min(Math.max(p.x, 0), cols - 1), y: Math.min(Math.max(p.y, 0), rows - 1), z: 0 });
   const origin = posValue(data.origin, "origin");
   const aim = posValue(data.aim, "aim");
+  const originSquare = posValue(data.originSquare, "originSquare");
   for (const [name, p] of /** @type {[string, Pos | null][]} */ ([["origin", origin], ["aim", aim]])) {
     if (p && (!onBoard(p.x, p.y) || p.z !== 0)) fail(`${name}: ${p.x}, ${p.y}, ${p.z} is not a square of the board's ground level`);
   }
@@ -1492,9 +1512,10 @@ function readScene(data, extras = {}) {
     source: t.rules === "tdgs" && (t.shape === "cone" || t.shape === "line") ? originIn !== null || (extras.source ?? false) : (extras.source ?? false),
     caster, tokens, obstacles, walls,
     origin: originIn ?? (extras.origin ? clampPos(extras.origin) : near),
+    originSquare: t.rules === "drawsteel" && t.shape === "cube" ? originSquare : null,
     aim: aim ?? (extras.aim ? clampPos(extras.aim) : clampPos({ x: near.x + ahead[0] * 3, y: near.y + ahead[1] * 3, z: 0 })),
     path, orientation, trait, excludeCaster, ids: selIds, excludeCells, barriers, cover, applyCover, rolls,
-    force: extras.force ?? { kind: "push", distance: 3 },
+    force: extras.force ?? { kind: "push", distance: 3, path: [], of: "" },
     fullAttack: extras.fullAttack ?? defaultFullAttack(),
   };
   if (s.aim.x === s.origin.x && s.aim.y === s.origin.y) s.aim = clampPos({ x: s.origin.x + 1, y: s.origin.y, z: 0 });
@@ -1505,7 +1526,8 @@ function readScene(data, extras = {}) {
     if (!(place === "wall" && s.path.length === 0)) engine.evaluate(buildRequest(s, t));
   } catch (err) {
     const e = engineError(err);
-    if (!RULE_BROKEN.has(e.code)) fail(`the engine refuses it: ${e.code}: ${e.message}`);
+    // An origin square outside the cube is a placement the demo shows (the engine's message), too.
+    if (!RULE_BROKEN.has(e.code) && !e.message.startsWith("originSquare")) fail(`the engine refuses it: ${e.code}: ${e.message}`);
   }
   return { scene: s, ignored };
 }
@@ -1556,7 +1578,10 @@ function restore() {
     const extras = { origin: pos(x.origin), aim: pos(x.aim), source: x.source === true };
     if (Array.isArray(x.path)) extras.path = /** @type {CellTuple[]} */ (x.path);
     if (isObject(x.rolls)) extras.rolls = /** @type {Rolls} */ ({ on: false, stat: 7, modifiers: 0, luck: 0, seed: 42, ...x.rolls });
-    if (isObject(x.force) && (x.force.kind === "push" || x.force.kind === "pull") && Number.isInteger(x.force.distance)) extras.force = /** @type {Force} */ (x.force);
+    if (isObject(x.force) && (x.force.kind === "push" || x.force.kind === "pull" || x.force.kind === "slide") && Number.isInteger(x.force.distance)) {
+      const laid = Array.isArray(x.force.path) && x.force.path.every((c) => Array.isArray(c) && c.length === 3 && c.every(Number.isInteger)) ? x.force.path : [];
+      extras.force = /** @type {Force} */ ({ kind: x.force.kind, distance: x.force.distance, path: laid, of: typeof x.force.of === "string" ? x.force.of : "" });
+    }
     const fa = fullAttackValue(x.fullAttack);
     if (fa) extras.fullAttack = fa;
     const { scene: s } = readScene(data.request, extras);
@@ -1628,6 +1653,7 @@ function sceneReplaced() {
   ui.drag = null;
   ui.paint = null;
   ui.pathStroke = null;
+  ui.slideStroke = null;
   ui.spareStroke = null;
   ui.wallStroke = null;
   ui.hoverWall = null;
@@ -1650,6 +1676,7 @@ function fitTool() {
   const spareButton = dom.tools.find((b) => b.dataset.tool === "spare");
   if (spareButton) spareButton.hidden = !selective;
   if (!selective && ui.tool === "spare") setTool("move");
+  if (ui.tool === "slide" && !(dom.moveSection.open && scene.force.kind === "slide")) setTool("move");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2181,8 +2208,45 @@ function paintLines(lines, id) {
   }
 }
 
+/** The slide's path as laid: each square outlined and numbered, in the handles' colour. */
+function drawSlidePath() {
+  const laid = slidePath();
+  if (laid.length === 0) return;
+  const sq = ui.sq;
+  ctx.save();
+  ctx.setLineDash([]);
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = COLOURS.handle;
+  ctx.fillStyle = COLOURS.handle;
+  ctx.font = `600 ${Math.max(9, Math.round(sq * 0.32))}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  laid.forEach(([x, y], i) => {
+    ctx.strokeRect(x * sq + 5, y * sq + 5, sq - 10, sq - 10);
+    ctx.fillText(String(i + 1), x * sq + sq / 2, y * sq + sq / 2);
+  });
+  ctx.restore();
+}
+
+/** A Draw Steel cube's chosen origin square (SPEC §3.4): a ringed dot, on its level. */
+function drawOriginSquare() {
+  const o = scene.originSquare;
+  if (!o || !isCube(ui.template) || o.z !== ui.level) return;
+  const sq = ui.sq, cx = o.x * sq + sq / 2, cy = o.y * sq + sq / 2, r = Math.max(4, sq * 0.2);
+  ctx.save();
+  ctx.setLineDash([]);
+  ctx.beginPath(); ctx.arc(cx, cy, r + 2, 0, 2 * Math.PI);
+  ctx.fillStyle = "#fff"; ctx.fill();
+  ctx.lineWidth = 2.5; ctx.strokeStyle = COLOURS.handle; ctx.stroke();
+  ctx.beginPath(); ctx.arc(cx, cy, r * 0.45, 0, 2 * Math.PI);
+  ctx.fillStyle = COLOURS.handle; ctx.fill();
+  ctx.restore();
+}
+
 /** The forced movement's path, its end and its collision. */
 function drawForce() {
+  drawSlidePath();
+  drawOriginSquare();
   const m = ui.move, e = forceTarget();
   if (!m || !e) return;
   const sq = ui.sq, half = (e.size * sq) / 2;
@@ -2457,6 +2521,10 @@ function renderPanel() {
     dom.rangeNote.textContent = place === "caster" ? "not used: the template starts at the caster" : scene.range === null ? (t.within ? `empty: within ${t.within} from the notation` : "empty: no range") : "";
     dom.sourceRow.hidden = !(t.rules === "tdgs" && (t.shape === "cone" || t.shape === "line"));
   }
+  dom.originSquareRow.hidden = !isCube(t);
+  const os = scene.originSquare;
+  dom.originSquareInfo.textContent = os ? `origin square: ${os.x}, ${os.y}, ${os.z} (Shift + click another square of the cube)` : "origin square: nearest the caster (Shift + click a square of the cube to choose it)";
+  dom.originSquareClear.disabled = !os;
   dom.turnLabel.value = t && t.shape === "rectangle" ? `rectangle ${scene.orientation}` : `facing ${scene.caster.facing}` + (res && res.direction ? ` · toward ${res.direction}` : "");
 
   // The status line: the answer in one sentence, or why there is none.
@@ -2538,8 +2606,13 @@ function renderPanel() {
   // Forced movement.
   const ft = forceTarget();
   dom.moveApply.disabled = !ft || !ui.move || ui.move.path.length === 0;
-  if (!ft) dom.moveInfo.textContent = "Select a creature other than the caster: the caster pushes or pulls it, one square at a time (SPEC §3.7).";
+  const slide = scene.force.kind === "slide";
+  dom.slideRow.hidden = !slide;
+  dom.slidePop.disabled = dom.slideClear.disabled = slidePath().length === 0;
+  dom.moveInfo.classList.toggle("error", !!ft && !!ui.moveError);
+  if (!ft) dom.moveInfo.textContent = `Select a creature other than the caster: the caster ${slide ? "slides" : "pushes or pulls"} it, one square at a time (SPEC §3.7).`;
   else if (ui.moveError) dom.moveInfo.textContent = ui.moveError;
+  else if (slide && slidePath().length === 0) dom.moveInfo.textContent = `Lay the slide's path: with Lay the path, click or drag on the board from ${ft.id}, square by square (up to ${scene.force.distance}; any direction, not only straight). Backspace removes the last square, Escape clears.`;
   else if (ui.move) {
     const m = ui.move;
     const col = m.collision;
@@ -3040,6 +3113,9 @@ function moveTo(sel, x, y) {
   const p = sel.kind === "origin" ? scene.origin : scene.aim;
   const other = sel.kind === "origin" ? scene.aim : scene.origin;
   if (handles().includes("aim") && other.x === x && other.y === y) return "the origin and the aim must differ";
+  if (sel.kind === "origin" && scene.originSquare) { // the chosen origin square moves with its cube
+    scene.originSquare = { x: scene.originSquare.x + x - p.x, y: scene.originSquare.y + y - p.y, z: scene.originSquare.z };
+  }
   p.x = x;
   p.y = y;
   return "";
@@ -3049,6 +3125,7 @@ function moveTo(sel, x, y) {
 function setTool(tool) {
   ui.tool = tool;
   for (const b of dom.tools) b.setAttribute("aria-pressed", b.dataset.tool === tool ? "true" : "false");
+  dom.slideLay.setAttribute("aria-pressed", tool === "slide" ? "true" : "false");
   if (tool !== "thin") { ui.wall = null; ui.wallStroke = null; ui.hoverWall = null; ui.hoverPoint = null; }
   renderWallTools();
   updateCursor();
@@ -3244,6 +3321,50 @@ function spareSquare(c) {
   s.changed = true;
 }
 
+/**
+ * Adds a square to the slide's path, as it is (the engine says whether it is next to the one
+ * before, free…); never past the distance. @param {{x: number, y: number}} c
+ */
+function slideSquare(c) {
+  const s = ui.slideStroke, t = forceTarget();
+  if (!s || !t) return;
+  if (scene.force.of !== t.id) { scene.force.of = t.id; scene.force.path = []; }
+  const f = scene.force;
+  if (f.path.length >= f.distance) {
+    if (!s.full) flash(`The slide is ${f.distance} square${f.distance === 1 ? "" : "s"}: remove the last square (Backspace) to lay another.`);
+    s.full = true;
+    return;
+  }
+  f.path.push([c.x, c.y, t.z]);
+  s.changed = true;
+}
+
+/** Takes the last square off the slide's path (Backspace, Remove the last square). */
+function popSlideSquare() {
+  if (slidePath().length === 0) return;
+  commit();
+  scene.force.path.pop();
+  commit();
+  refresh();
+}
+
+/** Clears the slide's path (Escape, Clear). */
+function clearSlidePath() {
+  if (slidePath().length === 0) return;
+  commit();
+  scene.force.path = [];
+  commit();
+  refresh();
+}
+
+/** A Draw Steel cube's origin square (SPEC §3.4), chosen with Shift + click; null: the engine's default. @param {Pos | null} p */
+function setOriginSquare(p) {
+  commit();
+  scene.originSquare = p;
+  commit();
+  refresh();
+}
+
 canvas.addEventListener("pointerdown", (e) => {
   if (!ui.engine) return;
   if (e.button === 1 || (e.button === 0 && (ui.tool === "pan" || ui.space))) {
@@ -3263,6 +3384,28 @@ canvas.addEventListener("pointerdown", (e) => {
   if (c.x < 0 || c.y < 0 || c.x >= scene.cols || c.y >= scene.rows) return;
   commit(); // pending field edits become their own step
   ui.boardNote = "";
+  if (e.shiftKey && isCube(ui.template) && (ui.tool === "move" || ui.tool === "slide")) {
+    // Shift + click: the cube's origin square (the engine checks it is one of the cube's).
+    setOriginSquare({ x: c.x, y: c.y, z: ui.level });
+    return;
+  }
+  if (ui.tool === "slide") {
+    const t = forceTarget(), laid = slidePath();
+    if (laid.length === 0) {
+      // No path yet: a press on another creature chooses it instead.
+      const sel = grabAt(pt.px, pt.py);
+      if (sel && sel.kind === "entity" && sel.id !== scene.caster.id && (!t || sel.id !== t.id)) { select(sel); return; }
+      if (!t) { flash("Select the creature to slide first: click it."); return; }
+    }
+    if (!t) return;
+    canvas.setPointerCapture(e.pointerId);
+    const last = laid.length > 0 ? { x: laid[laid.length - 1][0], y: laid[laid.length - 1][1] } : { x: t.x, y: t.y };
+    const onStart = laid.length > 0 ? c.x === last.x && c.y === last.y : c.x >= t.x && c.x < t.x + t.size && c.y >= t.y && c.y < t.y + t.size;
+    ui.slideStroke = { last: onStart ? last : c, changed: false, full: false };
+    if (!onStart) slideSquare(c);
+    refresh();
+    return;
+  }
   if (ui.tool === "move" && ui.attack.pick && dom.attackSection.open) {
     const sel = grabAt(pt.px, pt.py);
     if (sel && sel.kind === "entity") {
@@ -3350,6 +3493,12 @@ canvas.addEventListener("pointermove", (e) => {
     if (cellChanged) refresh();
     return;
   }
+  if (ui.slideStroke && inside) {
+    for (const s of squaresBetween(ui.slideStroke.last, c)) slideSquare(s);
+    ui.slideStroke.last = c;
+    if (cellChanged) refresh();
+    return;
+  }
   if (ui.pathStroke && inside) {
     for (const s of squaresBetween(ui.pathStroke.last, c)) pathSquare(s);
     ui.pathStroke.last = c;
@@ -3391,10 +3540,11 @@ function endGesture(cancel = false) {
     updateCursor();
     return;
   }
-  const d = ui.drag, p = ui.paint, s = ui.pathStroke || ui.spareStroke, w = ui.wallStroke;
+  const d = ui.drag, p = ui.paint, s = ui.pathStroke || ui.spareStroke || ui.slideStroke, w = ui.wallStroke;
   ui.drag = null;
   ui.paint = null;
   ui.pathStroke = null;
+  ui.slideStroke = null;
   ui.spareStroke = null;
   ui.wallStroke = null;
   if (w) {
@@ -3415,7 +3565,7 @@ function endGesture(cancel = false) {
 canvas.addEventListener("pointerup", () => endGesture(false));
 canvas.addEventListener("pointercancel", () => endGesture(true));
 canvas.addEventListener("pointerleave", () => {
-  if (ui.drag || ui.paint || ui.pathStroke || ui.spareStroke || ui.wallStroke || ui.pan) return;
+  if (ui.drag || ui.paint || ui.pathStroke || ui.slideStroke || ui.spareStroke || ui.wallStroke || ui.pan) return;
   ui.hoverCell = null;
   ui.hoverPoint = null;
   ui.hoverWall = null;
@@ -3532,6 +3682,13 @@ document.addEventListener("keydown", (e) => {
     const i = list.findIndex((s) => sameSel(s, ui.selected));
     const next = k === "]" ? (i + 1) % list.length : (i <= 0 ? list.length - 1 : i - 1);
     select(list[next]);
+  } else if (k === "Escape" && ui.tool === "slide" && !ui.drag && slidePath().length > 0) {
+    if (ui.slideStroke) endGesture(false);
+    clearSlidePath();
+  } else if (k === "Backspace" && ui.tool === "slide") {
+    e.preventDefault(); // never the creature: the path's last square
+    if (ui.slideStroke) endGesture(false);
+    popSlideSquare();
   } else if (k === "Escape") {
     if (ui.drag || ui.wallStroke) { endGesture(true); return; }
     ui.attack.pick = 0; // picking an attacker and a target stops too
@@ -3787,7 +3944,20 @@ dom.reroll.addEventListener("click", () => {
 
 // Forced movement.
 dom.moveSection.addEventListener("toggle", () => refresh());
-dom.moveKind.addEventListener("change", () => { commit(); scene.force.kind = dom.moveKind.value === "pull" ? "pull" : "push"; commit(); refresh(); });
+dom.moveSection.addEventListener("toggle", () => fitTool());
+dom.moveKind.addEventListener("change", () => {
+  commit();
+  const v = dom.moveKind.value;
+  scene.force.kind = v === "pull" ? "pull" : v === "slide" ? "slide" : "push";
+  commit();
+  if (scene.force.kind === "slide") setTool("slide"); // the board lays the path
+  fitTool();
+  refresh();
+});
+dom.slideLay.addEventListener("click", () => { setTool(ui.tool === "slide" ? "move" : "slide"); refresh(); });
+dom.slidePop.addEventListener("click", popSlideSquare);
+dom.slideClear.addEventListener("click", clearSlidePath);
+dom.originSquareClear.addEventListener("click", () => setOriginSquare(null));
 dom.moveDistance.addEventListener("change", () => {
   const n = intField(dom.moveDistance, 0, 1000);
   if (n === null) return;
@@ -3803,6 +3973,7 @@ dom.moveApply.addEventListener("click", () => {
   e.x = m.end.x;
   e.y = m.end.y;
   e.z = m.end.z;
+  if (scene.force.kind === "slide") scene.force.path = []; // laid from where it was
   commit();
   refresh();
 });
@@ -4150,7 +4321,7 @@ function roomScene() {
   ];
   s.origin = { x: 16, y: 12, z: 0 };
   s.aim = { x: 18, y: 12, z: 0 };
-  s.force = { kind: "push", distance: 3 };
+  s.force = { kind: "push", distance: 3, path: [], of: "" };
   return s;
 }
 dom.sampleRoom.addEventListener("click", () => {

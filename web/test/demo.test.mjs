@@ -2034,3 +2034,149 @@ test("demo: the rule overrides — barriers, cover and applyCover — are sent i
   assert.deepEqual([await page.inputValue("#barriers"), await page.inputValue("#cover"), await page.inputValue("#apply-cover")], ["on", "none", "off"]);
   await clean(page, problems);
 });
+
+test("demo: a slide's path is laid square by square (bent), sent as the move request's path and answered as a direct move; an obstacle stops it where the engine says", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  const d = () => page.evaluate(() => ({ req: globalThis.__aoekitDemo.moveRequest(), move: globalThis.__aoekitDemo.state.move, force: structuredClone(globalThis.__aoekitDemo.scene.force) }));
+  const click = async (x, y) => { const p = await at(page, x, y); await page.mouse.click(p.x, p.y); };
+
+  await page.click("#clear-walls");
+  await page.click("#move-section summary");
+  await page.locator("#tokens button", { hasText: "Goblin" }).click();
+  await page.selectOption("#move-kind", "slide");
+  assert.equal(await page.getAttribute("#slide-lay", "aria-pressed"), "true", "choosing slide lays the path on the board");
+  assert.equal((await d()).req, null, "a slide needs a path (SPEC §3.7): none is sent before one is laid");
+  const goblin = (await look(page)).request.tokens.find((e) => e.id === "Goblin");
+
+  // A drag from the Goblin north, north-east, then north-west: a bent path (x goes + then −),
+  // which a slide may take (SPEC §3.7: a slide need not be straight).
+  const bent = [[goblin.x, goblin.y - 1, 0], [goblin.x + 1, goblin.y - 2, 0], [goblin.x, goblin.y - 3, 0]];
+  const start = await at(page, goblin.x, goblin.y);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  for (const [x, y] of bent) { const p = await at(page, x, y); await page.mouse.move(p.x, p.y); }
+  await page.mouse.up();
+  let s = await d();
+  assert.equal(s.req.kind, "slide");
+  assert.equal(s.req.target, "Goblin");
+  assert.deepEqual(s.req.path, bent, "the request carries the path laid");
+  assert.deepEqual(s.move, aoe.move(s.req), "the page's answer is the engine's");
+  assert.equal(s.move.collision, null);
+  await shot(page, "demo-slide.png");
+
+  // One undo step for the drag; redo brings it back.
+  await page.click("#undo");
+  assert.equal((await d()).req, null);
+  await page.click("#redo");
+  assert.deepEqual((await d()).req.path, bent);
+
+  // Backspace takes off the last square (never the creature); a square not next to the one
+  // before is the engine's error, shown inline; Escape clears the path.
+  await page.focus("#board");
+  await page.keyboard.press("Backspace");
+  s = await d();
+  assert.deepEqual(s.req.path, bent.slice(0, 2));
+  assert.ok((await look(page)).request.tokens.some((e) => e.id === "Goblin"), "Backspace removed no creature");
+  const far = [goblin.x + 4, goblin.y - 5];
+  await click(...far);
+  s = await d();
+  assert.deepEqual(s.req.path, [...bent.slice(0, 2), [...far, 0]]);
+  let refused = null;
+  try { aoe.move(s.req); } catch (err) { refused = err; }
+  assert.ok(refused, "the engine refuses a square not next to the one before");
+  assert.equal(await page.locator("#move-info").textContent(), `${refused.code}: ${refused.message}`);
+  assert.equal(s.move, null);
+  await page.click("#slide-pop");
+  assert.deepEqual((await d()).req.path, bent.slice(0, 2));
+  await page.focus("#board");
+  await page.keyboard.press("Escape");
+  assert.equal((await d()).req, null, "Escape clears the path");
+  assert.deepEqual((await look(page)).selected, { kind: "entity", id: "Goblin" }, "and keeps the creature chosen");
+
+  // Laid again by clicks, then a solid square painted on its second square: the slide stops.
+  for (const [x, y] of bent) await click(x, y);
+  assert.deepEqual((await d()).req.path, bent);
+  await page.click('.tool[data-tool="wall"]');
+  await click(bent[1][0], bent[1][1]);
+  s = await d();
+  assert.ok(s.req.obstacles.some((b) => b.x === bent[1][0] && b.y === bent[1][1]), "the move request carries the obstacle");
+  assert.deepEqual(s.req.path, bent);
+  const direct = aoe.move(s.req);
+  assert.deepEqual(s.move, direct);
+  assert.equal(direct.collision?.kind, "obstacle");
+  assert.deepEqual(direct.collision.at, bent[1]);
+  assert.match(await page.locator("#move-info").textContent(), new RegExp(`^slide Goblin 3: ${direct.path.length} square.* stopped by a solid square at ${bent[1][0]}, ${bent[1][1]} with ${direct.collision.left} left`));
+
+  // Saved with the scene.
+  await page.reload();
+  await ready(page);
+  assert.deepEqual((await d()).force, { kind: "slide", distance: 3, path: bent, of: "Goblin" });
+  await page.click("#move-section summary");
+  await page.locator("#tokens button", { hasText: "Goblin" }).click();
+  assert.deepEqual((await d()).move, direct);
+  await page.click("#move-apply");
+  const moved = (await look(page)).request.tokens.find((e) => e.id === "Goblin");
+  assert.deepEqual({ x: moved.x, y: moved.y, z: moved.z }, direct.end, "the Goblin ends where the engine says");
+  assert.deepEqual((await d()).force.path, [], "a new slide starts from there");
+  await clean(page, problems);
+});
+
+test("demo: a Draw Steel cube's origin square is chosen with Shift + click, sent as originSquare and answered as a direct evaluate; outside the cube the engine refuses it", async (t) => {
+  const o = await open(t);
+  if (!o) return;
+  const { page, problems } = o;
+  const aoe = await engine();
+  const shiftClick = async (x, y) => {
+    const p = await at(page, x, y);
+    await page.keyboard.down("Shift");
+    await page.mouse.click(p.x, p.y);
+    await page.keyboard.up("Shift");
+  };
+
+  assert.ok(await page.locator("#origin-square-row").isHidden(), "only a cube has the control");
+  await page.fill("#notation", "3 cube within 10");
+  let s = await look(page);
+  assert.equal(s.request.originSquare, undefined, "the engine's default until one is chosen");
+  assert.ok(await page.locator("#origin-square-row").isVisible());
+  const O = s.request.origin;
+  // SPEC §3.4: the cube is 3 × 3 × 3 from its north-west, lowest cell, the origin. Its origin
+  // square must also be within range of the caster (§3.1): take a square of the cube's ground
+  // level, other than its north-west one, that the engine accepts.
+  const inside = s.result.cells.filter((c) => c[2] === 0 && !(c[0] === O.x && c[1] === O.y)).map(([x, y]) => ({ x, y, z: 0 }))
+    .find((p) => { try { aoe.evaluate({ ...s.request, originSquare: p }); return true; } catch { return false; } });
+  assert.ok(inside, "a square of the cube can be its origin square");
+  await shiftClick(inside.x, inside.y);
+  s = await look(page);
+  assert.deepEqual(s.request.originSquare, inside);
+  assert.deepEqual(s.request.origin, O, "the cube stays where it was");
+  assert.deepEqual(s.result, aoe.evaluate(s.request));
+  assert.equal(s.error, null);
+  assert.match(await page.locator("#origin-square-info").textContent(), new RegExp(`${inside.x}, ${inside.y}, 0`));
+  const [r, g, b] = await pixel(page, inside.x + 0.5, inside.y + 0.5);
+  assert.ok(r < 150 && g < 80 && b > 110, `the origin square is marked in the handles' colour (got ${r}, ${g}, ${b})`);
+  assert.equal(JSON.parse(await page.evaluate(() => JSON.stringify(globalThis.__aoekitDemo.exportRequest()))).originSquare.x, inside.x, "exported");
+
+  // A square outside the cube: sent, and refused with the engine's own message.
+  const outside = { x: O.x + 4, y: O.y, z: 0 };
+  await shiftClick(outside.x, outside.y);
+  s = await look(page);
+  assert.deepEqual(s.request.originSquare, outside);
+  let refused = null;
+  try { aoe.evaluate(s.request); } catch (err) { refused = err; }
+  assert.ok(refused, "the engine refuses an origin square outside the cube (CONTRACT: must be a cell of the cube)");
+  assert.equal(refused.field, "originSquare", "refused for the origin square itself");
+  assert.deepEqual([s.error.code, s.error.message], [refused.code, refused.message]);
+  assert.equal(await page.locator("#status").textContent(), `${refused.code}: ${refused.message}`);
+
+  // Undo goes back to the square inside; the button returns to the engine's default.
+  await page.click("#undo");
+  assert.deepEqual((await look(page)).request.originSquare, inside);
+  await page.click("#origin-square-clear");
+  s = await look(page);
+  assert.equal(s.request.originSquare, undefined);
+  assert.deepEqual(s.result, aoe.evaluate(s.request));
+  await clean(page, problems);
+});
