@@ -25,7 +25,7 @@ import assert from "node:assert/strict";
 import { loadavg } from "node:os";
 import { after, before, test } from "node:test";
 
-import { WEB, chromium, engine, serve } from "./helpers.mjs";
+import { WEB, areaCheck, chromium, engine, serve } from "./helpers.mjs";
 
 const WAIT = { timeout: 60_000 };
 const FRAMES = 200;
@@ -73,56 +73,6 @@ function quantile(xs, q) {
 const ms = (x) => `${x.toFixed(2)} ms`;
 const stats = (xs) => `median ${ms(quantile(xs, 0.5))}, p95 ${ms(quantile(xs, 0.95))}, max ${ms(Math.max(...xs))}`;
 
-/**
- * In the page: whether the canvas shows the area the answer lists, square by square. The pixel
- * at each square's centre is read (one getImageData of the whole canvas), except where something
- * else is drawn over it: a creature's square and those around it (rings, labels, badges), an
- * obstacle, a handle, a cover line within 8 pixels (and, the caster's label being wider than its
- * square, three squares either side of it). A checked square must be area-tinted exactly
- * when its cell is in the answer (on the level shown). Returns the counts and the first misses.
- */
-function areaCheck() {
-  const d = globalThis.__aoekitDemo;
-  const res = d.state.result;
-  const level = d.state.level ?? 0;
-  const s = d.scene, sq = d.sq, dpr = d.dpr;
-  const canvas = document.getElementById("board");
-  const r = canvas.getBoundingClientRect();
-  const img = d.image(); // the layers as shown: the still board, the overlay's result, the board canvas
-  const inArea = new Set((res ? res.cells : []).filter((c) => c[2] === level).map((c) => `${c[0]},${c[1]}`));
-  const skip = new Set();
-  for (const e of [s.caster, ...s.tokens]) {
-    // The caster's "in own area" label is wider than its square.
-    const wide = e === s.caster ? 3 : 1;
-    for (let dx = -wide; dx < e.size + wide; dx++) for (let dy = -1; dy <= e.size; dy++) skip.add(`${e.x + dx},${e.y + dy}`);
-  }
-  for (const o of s.obstacles) skip.add(`${o.x},${o.y}`);
-  for (const p of [s.origin, s.aim]) skip.add(`${p.x},${p.y}`);
-  const lines = d.drawnLines();
-  const near = (px, py) => lines.some(({ from: [ax, ay], to: [bx, by] }) => {
-    const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy || 1;
-    const t = Math.min(1, Math.max(0, ((px - ax) * dx + (py - ay) * dy) / l2));
-    return Math.hypot(px - (ax + t * dx), py - (ay + t * dy)) < 8;
-  });
-  const tint = ([r0, g, b]) => r0 > 235 && g > 185 && g < 232 && b > 110 && b < 200;
-  let checked = 0, inside = 0;
-  const misses = [];
-  for (let y = 0; y < s.rows; y++) {
-    for (let x = 0; x < s.cols; x++) {
-      const k = `${x},${y}`;
-      if (skip.has(k) || near((x + 0.5) * sq, (y + 0.5) * sq)) continue;
-      const c = d.cellCentre(x, y);
-      const px = Math.floor((c.x - r.left) * dpr), py = Math.floor((c.y - r.top) * dpr);
-      if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) continue;
-      const i = (py * canvas.width + px) * 4;
-      const rgba = [img.data[i], img.data[i + 1], img.data[i + 2], img.data[i + 3]];
-      checked++;
-      if (inArea.has(k)) inside++;
-      if (tint(rgba) !== inArea.has(k) && misses.length < 5) misses.push(`${k}: ${inArea.has(k) ? "in" : "out of"} the area, drawn ${rgba}`);
-    }
-  }
-  return { checked, inside, misses };
-}
 
 /**
  * Opens a board, drags `grab` (a square) over `path`, and returns each frame's times; every

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 
-import { FULL_ATTACK_REQUEST, ROOT, WEB, chromium, engine, serve } from "./helpers.mjs";
+import { FULL_ATTACK_REQUEST, ROOT, WEB, areaCheck, chromium, engine, serve } from "./helpers.mjs";
 
 const SHOTS = join(ROOT, "build", "screenshots");
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
@@ -1479,46 +1479,7 @@ test("demo: full attack — the CONTRACT example built in the panel gets its doc
  * obstacle on any level, a handle, a cover line within 8 pixels, a Draw Steel wall's squares);
  * a checked square must be area-tinted exactly when its cell is in the answer.
  */
-const areaOnCanvas = (page) => page.evaluate(() => {
-  const d = globalThis.__aoekitDemo;
-  const res = d.state.result, level = d.state.level, s = d.scene, sq = d.sq, dpr = d.dpr;
-  const canvas = document.getElementById("board");
-  const r = canvas.getBoundingClientRect();
-  const img = d.image(); // the layers as shown: the still board, the overlay's result, the board canvas
-  const inArea = new Set((res ? res.cells : []).filter((c) => c[2] === level).map((c) => `${c[0]},${c[1]}`));
-  const skip = new Set();
-  for (const e of [s.caster, ...s.tokens]) {
-    const wide = e === s.caster ? 3 : 1;
-    for (let dx = -wide; dx < e.size + wide; dx++) for (let dy = -1; dy <= e.size; dy++) skip.add(`${e.x + dx},${e.y + dy}`);
-  }
-  for (const o of s.obstacles) skip.add(`${o.x},${o.y}`);
-  for (const p of [s.origin, s.aim]) skip.add(`${p.x},${p.y}`);
-  for (const [x, y] of s.path) skip.add(`${x},${y}`);
-  const lines = d.drawnLines();
-  const near = (px, py) => lines.some(({ from: [ax, ay], to: [bx, by] }) => {
-    const dx = bx - ax, dy = by - ay, l2 = dx * dx + dy * dy || 1;
-    const t = Math.min(1, Math.max(0, ((px - ax) * dx + (py - ay) * dy) / l2));
-    return Math.hypot(px - (ax + t * dx), py - (ay + t * dy)) < 8;
-  });
-  const tint = ([r0, g, b]) => r0 > 235 && g > 185 && g < 232 && b > 110 && b < 200;
-  let checked = 0, inside = 0;
-  const misses = [];
-  for (let y = 0; y < s.rows; y++) {
-    for (let x = 0; x < s.cols; x++) {
-      const k = `${x},${y}`;
-      if (skip.has(k) || near((x + 0.5) * sq, (y + 0.5) * sq)) continue;
-      const c = d.cellCentre(x, y);
-      const px = Math.floor((c.x - r.left) * dpr), py = Math.floor((c.y - r.top) * dpr);
-      if (px < 0 || py < 0 || px >= canvas.width || py >= canvas.height) continue;
-      const i = (py * canvas.width + px) * 4;
-      const rgba = [img.data[i], img.data[i + 1], img.data[i + 2], img.data[i + 3]];
-      checked++;
-      if (inArea.has(k)) inside++;
-      if (tint(rgba) !== inArea.has(k) && misses.length < 5) misses.push(`${k}: ${inArea.has(k) ? "in" : "out of"} the area, drawn ${rgba}`);
-    }
-  }
-  return { checked, inside, misses };
-});
+const areaOnCanvas = (page) => page.evaluate(areaCheck);
 
 /** In the page: a hash (FNV-1a) of every byte of the board as shown (its layers composed). */
 const canvasHash = (page) => page.evaluate(() => {
