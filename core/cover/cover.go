@@ -337,10 +337,15 @@ func CornerLine(a, b grid.Space, s los.Solids) bool {
 	if fa == [3]int{} {
 		return true
 	}
-	fb := facesFromBox(bb, ab)
-	var sa, sb [32]los.Point // scratch on the stack: a one-cell space turns at most 12 corners
-	src := corners(sa[:0], ab, fa)
-	dst := corners(sb[:0], bb, fb)
+	var sa [32]los.Point // scratch on the stack: a one-cell space turns at most 12 corners
+	return anyClear(corners(sa[:0], ab, fa), ab, bb, s)
+}
+
+// anyClear reports whether a segment from a point of src, the inset corners of the box ab
+// turned toward bb, to an inset corner of bb turned toward ab is clear.
+func anyClear(src []los.Point, ab, bb grid.Box, s los.Solids) bool {
+	var sb [32]los.Point
+	dst := corners(sb[:0], bb, facesFromBox(bb, ab))
 	for _, p := range src {
 		for _, q := range dst {
 			if !los.Blocked(p, q, s) {
@@ -349,4 +354,30 @@ func CornerLine(a, b grid.Space, s los.Solids) bool {
 		}
 	}
 	return false
+}
+
+// A Source is a space Draw Steel line of effect is traced from to many others (an area's
+// cells, SPEC §3.2): Sees is CornerLine from it, with its inset corners worked out once for
+// each set of faces they turn.
+type Source struct {
+	box  grid.Box
+	pts  [27][]los.Point // by turned faces (−1, 0, +1 on each axis)
+	done [27]bool
+}
+
+// NewSource is a Source tracing from a.
+func NewSource(a grid.Space) *Source { return &Source{box: a.Box()} }
+
+// Sees is CornerLine(a, b, s), a the space of the Source.
+func (src *Source) Sees(b grid.Space, s los.Solids) bool {
+	bb := b.Box()
+	fa := facesFromBox(src.box, bb)
+	if fa == [3]int{} {
+		return true
+	}
+	k := (fa[0]+1)*9 + (fa[1]+1)*3 + fa[2] + 1
+	if !src.done[k] {
+		src.pts[k], src.done[k] = corners(nil, src.box, fa), true
+	}
+	return anyClear(src.pts[k], src.box, bb, s)
 }

@@ -56,6 +56,26 @@ func TestProperty_5_3_LineOfEffectSymmetric(t *testing.T) {
 	}
 }
 
+// A Source answers as CornerLine from its space, to every space, whatever it has answered
+// before (its corners are kept by turned faces).
+func TestSource_5_3_SeesAsCornerLine(t *testing.T) {
+	r := newRand(3)
+	for i := 0; i < 200; i++ {
+		s := randomSolids(r, 8, 8, 3, 4+r.IntN(20))
+		a := randomSpace(r, 8, 8, 3)
+		src := NewSource(a)
+		for j := 0; j < 40; j++ {
+			b := randomSpace(r, 8, 8, 3)
+			if j%3 == 0 {
+				b = grid.Unit(grid.C(r.IntN(8), r.IntN(8), r.IntN(3)))
+			}
+			if got, want := src.Sees(b, s), CornerLine(a, b, s); got != want {
+				t.Fatalf("NewSource(%+v).Sees(%+v) = %v; CornerLine says %v", a, b, got, want)
+			}
+		}
+	}
+}
+
 // Property (§5.2, §5.5): on a one-level board of full blocks, adding a block never reduces
 // the blocked segments of a cover check, segment by segment, nor the grade. The point set
 // does not depend on the solids, so the segments line up. Why it holds: every source and

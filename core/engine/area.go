@@ -119,12 +119,13 @@ func (sc *scene) cutByBarriers(set *cellSet) *Error {
 //go:noinline
 func (sc *scene) cut(set *cellSet, seen []bool, hull grid.Box, limit int, walk bool) (n int) {
 	corners, segs := sc.prof.cornerLines(), sc.prof.segments(sc.at.from)
+	from := cover.NewSource(sc.at.from)
 	sc.needed(set, func(c grid.Cell) {
 		switch {
 		case n > limit || sc.solids.IsFull(c) || seen != nil && !seen[boxIndex(hull, c)]:
 		case !walk:
 			n += sc.cellWork(sc.at.from, c, segs)
-		case !sc.w.stop(64*segs) && (corners && cover.CornerLine(sc.at.from, grid.Unit(c), sc.solids) || !corners && !los.Blocked(sc.at.src, los.Centre(c), sc.solids)):
+		case !sc.w.stop(64*segs) && (corners && from.Sees(grid.Unit(c), sc.solids) || !corners && !los.Blocked(sc.at.src, los.Centre(c), sc.solids)):
 			set.set(c, stIn)
 		}
 	})
