@@ -38,8 +38,9 @@ BROWSER_SIZE_GOAL ?= 1.3
 # binder moved to wasm/internal/jsapi (issue 13: aoekit-overlay.wasm registers them too) with no
 # change of code: +2.3 KB raw (longer symbol names), 631,505 -> 631,267 B brotli. evaluate's
 # answer split into JSON and packed cells (jsapi split; issue 11: a typical scene evaluate
-# through the loader 0.34 -> 0.16 ms in Node) added ~1,100 B: 632,356 B.
-BROWSER_MAX_BROTLI ?= 632500
+# through the loader 0.34 -> 0.16 ms in Node) added ~1,100 B: 632,356 B. cover.Source (a Draw
+# Steel area's source corners worked out once: BurstWalls -8 %) added ~370 B: 632,729 B.
+BROWSER_MAX_BROTLI ?= 633000
 size: browser
 	@command -v brotli >/dev/null || { echo "size: needs the brotli command (apt-get install brotli)"; exit 1; }
 	@$(BROWSER_ENV) $(GO) build -trimpath -ldflags='-s -w' -o build/floor.wasm ./wasm/browser/testdata/floor
