@@ -47,37 +47,29 @@ func object(v js.Value, where string) *engine.Error {
 	return badRequest(where + ": expected an object, got " + typeName(v))
 }
 
-func readNum(o js.Value, name, where string) (optNum, *engine.Error) {
+// readOpt reads o[name]: absent, or a value of the JavaScript type want (kind names it in the
+// error), read by get.
+func readOpt[T any](o js.Value, name, where string, want js.Type, kind string, get func(js.Value) T) (opt[T], *engine.Error) {
 	v := o.Get(name)
 	switch {
 	case absent(v):
-		return optNum{}, nil
-	case v.Type() == js.TypeNumber:
-		return optNum{v.Float(), true}, nil
+		return opt[T]{}, nil
+	case v.Type() == want:
+		return opt[T]{get(v), true}, nil
 	}
-	return optNum{}, badRequest(where + "." + name + ": expected a number, got " + typeName(v))
+	return opt[T]{}, badRequest(where + "." + name + ": expected " + kind + ", got " + typeName(v))
+}
+
+func readNum(o js.Value, name, where string) (optNum, *engine.Error) {
+	return readOpt(o, name, where, js.TypeNumber, "a number", js.Value.Float)
 }
 
 func readStr(o js.Value, name, where string) (optStr, *engine.Error) {
-	v := o.Get(name)
-	switch {
-	case absent(v):
-		return optStr{}, nil
-	case v.Type() == js.TypeString:
-		return optStr{v.String(), true}, nil
-	}
-	return optStr{}, badRequest(where + "." + name + ": expected a string, got " + typeName(v))
+	return readOpt(o, name, where, js.TypeString, "a string", js.Value.String)
 }
 
 func readBool(o js.Value, name, where string) (optBool, *engine.Error) {
-	v := o.Get(name)
-	switch {
-	case absent(v):
-		return optBool{}, nil
-	case v.Type() == js.TypeBoolean:
-		return optBool{v.Bool(), true}, nil
-	}
-	return optBool{}, badRequest(where + "." + name + ": expected a boolean, got " + typeName(v))
+	return readOpt(o, name, where, js.TypeBoolean, "a boolean", js.Value.Bool)
 }
 
 // readMap reads an object of strings (colours by side or by grade), at most 1000 of them.

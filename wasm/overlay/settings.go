@@ -173,20 +173,17 @@ type settings struct {
 	view          view
 }
 
-// An optNum, optStr or optBool is an option as read from JavaScript: set when it was given
-// (undefined and null are not).
+// An opt is an option as read from JavaScript: set when it was given (undefined and null are
+// not).
+type opt[T any] struct {
+	v   T
+	set bool
+}
+
 type (
-	optNum struct {
-		v   float64
-		set bool
-	}
-	optStr struct {
-		v   string
-		set bool
-	}
-	optBool struct {
-		v, set bool
-	}
+	optNum  = opt[float64]
+	optStr  = opt[string]
+	optBool = opt[bool]
 )
 
 // rawView is a view's fields as given.
