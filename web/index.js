@@ -6,7 +6,7 @@
 // (package.json says "sideEffects": false). wasm_exec.js defines globalThis.Go and, where the
 // host lacks them, the fs, path and process shims Go expects. The helpers shared with the
 // package's other loaders (the overlay's) live in internal/wasm.js.
-import { AoekitError, checkSize, engineOf, instantiate, internalError, loadGo, newGo, newScene, WARMUP } from "./internal/wasm.js";
+import { AoekitError, checkSize, engineOf, instantiate, internalError, loadGo, newGo, newScene, runModule, WARMUP } from "./internal/wasm.js";
 
 // The global under which the module finds the object to register its functions on
 // (wasm/browser/main_js.go); it exists only while the module's main runs.
@@ -58,32 +58,11 @@ class Runtime {
   // start runs main on instance until it blocks, having registered the module's functions. If
   // it fails, the instance's timers are stopped.
   start(go, instance) {
-    try {
-      const fns = {};
-      globalThis[HANDSHAKE] = fns;
-      let exited;
-      try {
-        exited = go.runtime.run(instance);
-      } finally {
-        delete globalThis[HANDSHAKE];
-      }
-      exited.catch(() => {}); // a failed start shows below; a later exit, at the next call
-      for (const name of EXPORTS) {
-        if (typeof fns[name] !== "function") {
-          throw new Error(`aoekit: the module did not register ${name}: is it aoekit.wasm, built by the Go of wasm_exec.js?`);
-        }
-      }
-      if (!Number.isSafeInteger(fns.maxBody) || fns.maxBody <= 0) {
-        throw new Error("aoekit: the module did not register maxBody: is it aoekit.wasm, built by the Go of wasm_exec.js?");
-      }
-      this.#go = go;
-      this.#fns = fns;
-      this.#maxBody = fns.maxBody;
-      this.#generation++;
-    } catch (err) {
-      go.stop();
-      throw err;
-    }
+    const fns = runModule(go, instance, HANDSHAKE, EXPORTS, "aoekit.wasm");
+    this.#go = go;
+    this.#fns = fns;
+    this.#maxBody = fns.maxBody;
+    this.#generation++;
   }
 
   // fail retires the running instance: its timers are cancelled (one firing on a dead Go

@@ -6,7 +6,7 @@
 // its request against one of that engine's scenes (`{ scene }` in the view), so that only the
 // template, caster and origin cross each frame. See overlay.d.ts and CONTRACT.md ("The
 // overlay").
-import { canvasOf, checkSize, codedError, encode, engineOf, instantiate, internalError, loadGo, moduleError, newGo, newScene, WARMUP } from "./internal/wasm.js";
+import { canvasOf, checkSize, codedError, encode, engineOf, instantiate, internalError, loadGo, moduleError, newGo, newScene, runModule, WARMUP } from "./internal/wasm.js";
 
 // index.js's error class, as far as instanceof can tell (internal/wasm.js says why a copy).
 export { AoekitError } from "./internal/wasm.js";
@@ -157,32 +157,11 @@ class Runtime {
   }
 
   start(go, instance) {
-    try {
-      const fns = {};
-      globalThis[HANDSHAKE] = fns;
-      let exited;
-      try {
-        exited = go.runtime.run(instance);
-      } finally {
-        delete globalThis[HANDSHAKE];
-      }
-      exited.catch(() => {}); // a failed start shows below; a later exit, at the next call
-      for (const name of Object.keys(EXPORTS)) {
-        if (typeof fns[name] !== "function") {
-          throw new Error(`aoekit: the module did not register ${name}: is it aoekit-overlay.wasm, built by the Go of wasm_exec.js?`);
-        }
-      }
-      if (!Number.isSafeInteger(fns.maxBody) || fns.maxBody <= 0) {
-        throw new Error("aoekit: the module did not register maxBody: is it aoekit-overlay.wasm, built by the Go of wasm_exec.js?");
-      }
-      this.#go = go;
-      this.#fns = fns;
-      this.#maxBody = fns.maxBody;
-      this.#generation++;
-    } catch (err) {
-      go.stop();
-      throw err;
-    }
+    const fns = runModule(go, instance, HANDSHAKE, Object.keys(EXPORTS), "aoekit-overlay.wasm");
+    this.#go = go;
+    this.#fns = fns;
+    this.#maxBody = fns.maxBody;
+    this.#generation++;
   }
 
   // #fail retires the running instance (once: a failure may unwind through nested calls).

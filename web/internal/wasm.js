@@ -361,3 +361,33 @@ export const WARMUP = [
   { template: "2 burst", caster: { id: "c", x: 0, y: 0, z: 0 }, tokens: [{ id: "t", x: 2, y: 0, z: 0 }],
     obstacles: [{ x: 1, y: 0, z: 0 }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
 ];
+
+// runModule runs a module's Go program on instance (go: newGo's handle) and returns the
+// functions its main registered on the handshake object, globalThis[handshake] while main runs:
+// every one of names, and maxBody. A module that registers less is stopped, and the error says
+// which file it should have been.
+export function runModule(go, instance, handshake, names, file) {
+  try {
+    const fns = {};
+    globalThis[handshake] = fns;
+    let exited;
+    try {
+      exited = go.runtime.run(instance);
+    } finally {
+      delete globalThis[handshake];
+    }
+    exited.catch(() => {}); // a failed start shows below; a later exit, at the next call
+    for (const name of names) {
+      if (typeof fns[name] !== "function") {
+        throw new Error(`aoekit: the module did not register ${name}: is it ${file}, built by the Go of wasm_exec.js?`);
+      }
+    }
+    if (!Number.isSafeInteger(fns.maxBody) || fns.maxBody <= 0) {
+      throw new Error(`aoekit: the module did not register maxBody: is it ${file}, built by the Go of wasm_exec.js?`);
+    }
+    return fns;
+  } catch (err) {
+    go.stop();
+    throw err;
+  }
+}
