@@ -137,19 +137,23 @@ func readView(v js.Value, where string) (*rawView, *engine.Error) {
 			return nil, err
 		}
 	}
-	off := v.Get("offset")
-	if err := object(off, where+".offset"); err != nil {
+	if r.offsetX, r.offsetY, err = readOffset(v, where); err != nil {
 		return nil, err
 	}
-	if !absent(off) {
-		if r.offsetX, err = readNum(off, "x", where+".offset"); err != nil {
-			return nil, err
-		}
-		if r.offsetY, err = readNum(off, "y", where+".offset"); err != nil {
-			return nil, err
-		}
-	}
 	return r, nil
+}
+
+// readOffset reads v.offset, {x, y} in pixels, absent or not.
+func readOffset(v js.Value, where string) (x, y optNum, err *engine.Error) {
+	off := v.Get("offset")
+	if err := object(off, where+".offset"); err != nil || absent(off) {
+		return x, y, err
+	}
+	if x, err = readNum(off, "x", where+".offset"); err != nil {
+		return x, y, err
+	}
+	y, err = readNum(off, "y", where+".offset")
+	return x, y, err
 }
 
 // readOptions reads attach's options.
@@ -167,17 +171,8 @@ func readOptions(v js.Value, where string) (*rawOptions, *engine.Error) {
 			return nil, err
 		}
 	}
-	off := v.Get("offset")
-	if err := object(off, where+".offset"); err != nil {
+	if r.offsetX, r.offsetY, err = readOffset(v, where); err != nil {
 		return nil, err
-	}
-	if !absent(off) {
-		if r.offsetX, err = readNum(off, "x", where+".offset"); err != nil {
-			return nil, err
-		}
-		if r.offsetY, err = readNum(off, "y", where+".offset"); err != nil {
-			return nil, err
-		}
 	}
 	cols := v.Get("colours")
 	if err := object(cols, where+".colours"); err != nil {
