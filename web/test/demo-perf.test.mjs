@@ -23,24 +23,15 @@
 // exactly when the answer lists its cell, in the layers composed as shown.
 import assert from "node:assert/strict";
 import { loadavg } from "node:os";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { WEB, areaCheck, chromium, engine, serve } from "./helpers.mjs";
+import { WEB, areaCheck, engine, fileBrowser } from "./helpers.mjs";
 
 const WAIT = { timeout: 60_000 };
 const FRAMES = 200;
 
-const cleanups = [];
-const suite = { after: (fn) => cleanups.push(fn), skip() {} };
-let browser = null;
-let base = "";
-before(async () => {
-  browser = await chromium(suite);
-  if (browser) base = await serve(suite, WEB);
-});
-after(async () => {
-  for (const fn of cleanups.reverse()) await fn();
-});
+// One browser and one static server for the whole file.
+const file = fileBrowser(WEB);
 
 /** The squares the stress board's origin visits, one a frame, all different from the one before: along the clear band of rows 48…52. */
 const stressPath = Array.from({ length: FRAMES }, (_, i) => {
@@ -80,13 +71,13 @@ const stats = (xs) => `median ${ms(quantile(xs, 0.5))}, p95 ${ms(quantile(xs, 0.
  * Node by another instance of the engine), and its drawn area against its cells.
  */
 async function dragFrames(t, { query, viewport, grab, path, moved, board }) {
-  const context = await browser.newContext({ viewport });
+  const context = await file.browser.newContext({ viewport });
   t.after(() => context.close());
   const page = await context.newPage();
   const problems = [];
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
   page.on("console", (msg) => msg.type() === "error" && problems.push(`console.error: ${msg.text()}`));
-  await page.goto(`${base}/demo/index.html${query ? `?${query}` : ""}`);
+  await page.goto(`${file.base}/demo/index.html${query ? `?${query}` : ""}`);
   await page.waitForFunction(() => {
     const d = globalThis.__aoekitDemo;
     return (d?.state.engine && (d.state.result || d.state.error)) || /failed to load/.test(document.getElementById("status")?.textContent ?? "");
@@ -199,7 +190,7 @@ const STRESS = {
 };
 
 test("demo stress board: a Cir5 dragged 200 frames, through the engine's scene and stateless (measured, not timed)", { timeout: 600_000 }, async (t) => {
-  if (!browser) {
+  if (!file.browser) {
     t.skip("Chromium is absent");
     return;
   }
@@ -217,7 +208,7 @@ test("demo stress board: a Cir5 dragged 200 frames, through the engine's scene a
 });
 
 test("demo sample scene: the Wizard dragged 200 frames round the board, its Con6N following (measured, not timed)", { timeout: 600_000 }, async (t) => {
-  if (!browser) {
+  if (!file.browser) {
     t.skip("Chromium is absent");
     return;
   }

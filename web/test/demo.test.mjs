@@ -10,9 +10,9 @@
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 
-import { FULL_ATTACK_REQUEST, ROOT, WEB, areaCheck, chromium, engine, serve } from "./helpers.mjs";
+import { FULL_ATTACK_REQUEST, ROOT, WEB, areaCheck, engine, fileBrowser } from "./helpers.mjs";
 
 const SHOTS = join(ROOT, "build", "screenshots");
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
@@ -20,25 +20,15 @@ const DIRS = ["N", "NE", "E", "SE", "S", "SW", "W", "NW"];
 const WAIT = { timeout: 30_000 };
 
 // One browser and one static server for the whole file.
-const cleanups = [];
-const suite = { after: (fn) => cleanups.push(fn), skip() {} };
-let browser = null;
-let base = "";
-before(async () => {
-  browser = await chromium(suite);
-  if (browser) base = await serve(suite, WEB);
-});
-after(async () => {
-  for (const fn of cleanups.reverse()) await fn();
-});
+const file = fileBrowser(WEB);
 
 /** Opens the demo in a fresh context (fresh localStorage) under the demo server's CSP. */
 async function open(t, { width = 1400, height = 900, dpr = 1 } = {}) {
-  if (!browser) {
+  if (!file.browser) {
     t.skip("Chromium is absent");
     return null;
   }
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, acceptDownloads: true });
+  const context = await file.browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, acceptDownloads: true });
   t.after(() => context.close());
   const page = await context.newPage();
   const problems = [];
@@ -52,7 +42,7 @@ async function open(t, { width = 1400, height = 900, dpr = 1 } = {}) {
     const res = await route.fetch();
     await route.fulfill({ response: res, headers: { ...res.headers(), "content-security-policy": CSP } });
   });
-  await page.goto(`${base}/demo/index.html`);
+  await page.goto(`${file.base}/demo/index.html`);
   await ready(page);
   return { page, problems, context };
 }

@@ -6,6 +6,7 @@ import { accessSync, constants, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { extname, join } from "node:path";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 
 import { AoekitError, load } from "aoekit"; // the package entry (self-reference through package.json "exports")
@@ -395,4 +396,31 @@ export function areaCheck() {
     }
   }
   return { checked, inside, misses };
+}
+
+// mulberry32: a small seeded generator, so that a failure replays.
+export function generator(seed) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// fileBrowser is one Chromium and one static server of dir for a whole test file: browser and
+// base are set by the file's before hook (browser stays null without Chromium), and both are
+// closed by its after hook.
+export function fileBrowser(dir) {
+  const cleanups = [];
+  const suite = { after: (fn) => cleanups.push(fn), skip() {} };
+  const file = { browser: null, base: "" };
+  before(async () => {
+    file.browser = await chromium(suite);
+    if (file.browser) file.base = await serve(suite, dir);
+  });
+  after(async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  });
+  return file;
 }

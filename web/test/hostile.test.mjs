@@ -4,20 +4,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { CONTRACT_FROM_CASTER, FULL_ATTACK_REQUEST, MOVE_REQUEST, checkError, checkFullAttack, checkMove, checkResult, engine } from "./helpers.mjs";
+import { CONTRACT_FROM_CASTER, FULL_ATTACK_REQUEST, MOVE_REQUEST, checkError, checkFullAttack, checkMove, checkResult, engine, generator } from "./helpers.mjs";
 
 // HOSTILE_CALLS=1000000 for a long run (make test runs 1,000).
 const CALLS = Number(process.env.HOSTILE_CALLS ?? 1000);
-
-// mulberry32: a small seeded generator, so that a failure replays.
-function generator(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function nested(depth, make) {
   let v = 0;

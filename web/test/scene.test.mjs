@@ -4,17 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { engine } from "./helpers.mjs";
-
-// mulberry32: a small seeded generator, so that a failure replays.
-function generator(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { engine, generator } from "./helpers.mjs";
 
 const N = 14;
 const FILLS = [400, 400, 200, 120, 1]; // in 1/400
