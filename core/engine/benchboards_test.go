@@ -36,7 +36,10 @@ type benchCase struct {
 
 // benchCases builds the requests exactly as BenchmarkTypical, BenchmarkStress,
 // BenchmarkBurstWalls, BenchmarkEvaluateWalls and BenchmarkScene do, and the flat bursts of
-// the field-of-view comparison.
+// the field-of-view comparison (BenchmarkPeerFOV): the 5 and 20 bursts on the Typical board
+// (60 × 60) without and with 500 of its thin walls, the 20 burst on the Stress board
+// (500 × 500), and issue 11's target scene, a 30 burst on an 80 × 80 board of which 20 % of
+// the squares are full obstacles (solidBoard).
 func benchCases() []benchCase {
 	typical := func() *Request {
 		req := benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{})
@@ -81,7 +84,34 @@ func benchCases() []benchCase {
 		{"fov-typical-r20", "BenchmarkPeerFOV/typical-r20", fov(benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{}), 20, 60)},
 		{"fov-typical-r20-walls500", "BenchmarkPeerFOV/typical-r20-walls500", walled(fov(benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{}), 20, 60), 500)},
 		{"fov-stress-r20", "BenchmarkPeerFOV/stress-r20", fov(benchScene(2, 500, 2000, 20000, grid.Cell{}, grid.Cell{}), 20, 500)},
+		{"fov-r30-solid20", "BenchmarkPeerFOV/r30-solid20", fov(solidBoard(30, 80, 80*80/5), 30, 80)},
 	}
+}
+
+// solidBoard is a deterministic flat board of n × n squares (0…n−1, level 0) for the
+// field-of-view comparison: the caster (size 1) at (n/2, n/2), no tokens, and exactly solid
+// full obstacles (fill 1, z 0) on distinct squares other than the caster's, the first of a
+// seeded shuffle of the squares, listed row by row.
+func solidBoard(seed uint64, n, solid int) *Request {
+	r := rand.New(rand.NewPCG(seed, 3))
+	caster := (n/2)*n + n/2
+	req := &Request{Caster: &Token{ID: "caster", X: n / 2, Y: n / 2, Size: 1, Side: "party", Facing: "N"}}
+	picked := make([]bool, n*n)
+	for _, k := range r.Perm(n * n) {
+		if solid == 0 {
+			break
+		}
+		if k != caster {
+			picked[k] = true
+			solid--
+		}
+	}
+	for k, ok := range picked {
+		if ok {
+			req.Obstacles = append(req.Obstacles, Obstacle{X: k % n, Y: k / n, Fill: 1})
+		}
+	}
+	return req
 }
 
 // wireRequest is a Request as CONTRACT's JSON spells it, for the fields the benchmarks set.

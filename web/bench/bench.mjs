@@ -21,7 +21,7 @@ import { fileURLToPath } from "node:url";
 
 import { chromiumPath, inChromium } from "./chromium.mjs";
 import { dump, goBench, goVersion, size as makeSize, wireBench } from "./go.mjs";
-import { moduleRows, sample, stats } from "./measure.mjs";
+import { fovRows, moduleRows, stats } from "./measure.mjs";
 import { fovPeers, radiusOf, segmentPeer } from "./peers.mjs";
 import { bytes, ratio, render, sig, us } from "./table.mjs";
 
@@ -111,11 +111,7 @@ const nodeScene = typeof engine.scene === "function";
 if (!nodeScene) notes.push("scene: this module has no engine.scene(board): no scene rows through the module (BenchmarkScene/* are the Go Scene API natively).");
 
 // The fov bursts through the module: evaluateCells (no tokens: only which squares).
-const fovNode = fovCases.map((c) => {
-  const n = engine.evaluateCells(c.request).length / 3;
-  if (n !== c.expect.count) mismatches.push(`${c.name}: evaluateCells gives ${n} cells, native ${c.expect.count}`);
-  return { case: c.name, method: "evaluateCells", ...sample(() => engine.evaluateCells(c.request), CFG.js) };
-});
+const fovNode = fovRows(engine, fovCases, CFG.js);
 
 // --- cold start in Node: fresh processes ---
 progress(`cold starts in Node (${CFG.coldRuns} fresh processes)`);
@@ -146,6 +142,7 @@ if (flag("--no-chromium")) {
   try {
     chrome = await inChromium(ROOT, exe, {
       cases: cases.map((c) => ({ name: c.name, scene: c.scene })),
+      fovCases: fovCases.map((c) => c.name),
       opts: CFG.js,
       coldCase: "typical",
       coldRuns: CFG.coldRuns,
@@ -258,7 +255,8 @@ coldRows("cold node", coldNode, "fresh processes");
 if (chrome) coldRows("cold chromium", chrome.cold, "fresh contexts, nothing cached");
 else add("cold chromium", "(every cold Chromium row)", { skipped: true }, { note: chromeSkip });
 
-// Field of view: cells decided per µs; aoekit (Go, module in Node) against rot-js (Node).
+// Field of view: cells decided per µs; aoekit (Go, the module in Node and in Chromium) against
+// rot-js (Node).
 for (const c of fovCases) {
   const r = radiusOf(c.request);
   const p = fovPeerRows.find((x) => x.case === c.name);
@@ -275,19 +273,39 @@ for (const c of fovCases) {
   } else {
     add(group, `aoekit ${r} burst (go)`, { skipped: true }, { note: "skipped" });
   }
-  const n = fovNode.find((x) => x.case === c.name);
-  const nodeRate = rate(n.median * 1000);
-  add(group, `aoekit ${r} burst (node evaluateCells)`, { median: n.median * 1000, p95: n.p95 * 1000, rate: nodeRate, n: n.n },
-    { median: us(n.median * 1000), p95: us(n.p95 * 1000), rate: `${sig(nodeRate)} cells/µs`, vs: g ? `${ratio(n.median * 1000 / (g.median["ns/op"] / 1000))} go` : "—", note: `n=${n.n}` });
+  // The module's rows (Node, Chromium): evaluateCells, × the native median, the answer checked.
+  const moduleRate = (runtime, m) => {
+    const label = `aoekit ${r} burst (${runtime} evaluateCells)`;
+    if (!m) {
+      add(group, label, { skipped: true }, { note: chromeSkip ?? "skipped" });
+      return NaN;
+    }
+    if (m.check !== "ok") mismatches.push(`${runtime} ${c.name}: ${m.check}`);
+    const mRate = rate(m.median * 1000);
+    const vs = g ? (m.median * 1000) / (g.median["ns/op"] / 1000) : NaN;
+    add(group, label, { median: m.median * 1000, p95: m.p95 * 1000, rate: mRate, n: m.n, batch: m.batch, vsGo: vs, check: m.check },
+      {
+        median: us(m.median * 1000),
+        p95: us(m.p95 * 1000),
+        rate: `${sig(mRate)} cells/µs`,
+        vs: Number.isFinite(vs) ? `${ratio(vs)} go` : "—",
+        note: `${m.check === "ok" ? "same answer" : m.check}; n=${m.n}${m.batch > 1 ? ` ×${m.batch}` : ""}`,
+      });
+    return mRate;
+  };
+  const nodeRate = moduleRate("node", fovNode.find((x) => x.case === c.name));
+  const chromeRate = moduleRate("chromium", chrome?.fov?.find((x) => x.case === c.name));
   for (const pr of p.rows) {
     const pRate = rate(pr.median * 1000);
-    add(group, `${pr.peer.replace("Shadowcasting", "")} (node)`, { median: pr.median * 1000, p95: pr.p95 * 1000, rate: pRate, visible: pr.visible, vsNode: nodeRate / pRate, vsGo: goRate / pRate },
+    const chromeVs = Number.isFinite(chromeRate) ? `, chromium ${ratio(chromeRate / pRate)}` : "";
+    add(group, `${pr.peer.replace("Shadowcasting", "")} (node)`,
+      { median: pr.median * 1000, p95: pr.p95 * 1000, rate: pRate, visible: pr.visible, vsNode: nodeRate / pRate, vsChromium: chromeRate / pRate, vsGo: goRate / pRate },
       {
         median: us(pr.median * 1000),
         p95: us(pr.p95 * 1000),
         rate: `${sig(pRate)} cells/µs`,
         vs: ratio(nodeRate / pRate),
-        note: `aoekit/peer: node ${ratio(nodeRate / pRate)}, go ${ratio(goRate / pRate)}; sees ${pr.visible}; ${p.blockedSquares} blocked squares${walls ? ` (${walls} walls rasterised)` : ""}`,
+        note: `aoekit/peer: node ${ratio(nodeRate / pRate)}${chromeVs}, go ${ratio(goRate / pRate)}; sees ${pr.visible}; ${p.blockedSquares} blocked squares${walls ? ` (${walls} walls rasterised)` : ""}`,
       });
   }
 }
@@ -355,7 +373,7 @@ const legend = [
   "go wire: the same requests through the JSON door natively (web/bench/wire: wire.Evaluate, as JSON bytes in and out: decode, evaluate, encode), what the module runs per call without WebAssembly and the JS boundary; the decoding alone in the note.",
   "node, chromium: the module through web/index.js, stateless: each call JSON-encodes the whole request (board included), crosses into WebAssembly, evaluates, and evaluate JSON.parses the answer (evaluateCells returns packed cells). median and p95 of n calls after warm-up (×k: batches of k calls), timed with performance.now() inside Node or the page; vs: the median over the native Go benchmark's (go) and over go wire's (wire). Every answer is checked against the native one first (count, targets, cover segments).",
   "cold: import → load() (compile and start the module) → first evaluate, Typical, in fresh Node processes and fresh Chromium contexts (nothing cached); median of the runs.",
-  "fov: cells decided per µs, cells decided = the squares within Chebyshev r of the caster on the board, (2r+1)² clipped, the same number for every row. aoekit: a Draw Steel \"r burst\" with barriers, flat (bounds z 0…0), the tokens removed: every square decided by exact corner-to-corner segments on the 1/400 lattice from the caster's space (SPEC §3.2), low walls (fill 0.5) and thin walls exact. rot-js: shadowcasting on a 2-D grid whose blocked squares are the board's full obstacles (low walls left out), thin walls rasterised to the square east of / south of each (an approximation); Recursive uses a Euclidean radius, so sees fewer squares. NOT the same work: approximations against exact geometry. vs: aoekit's rate over the peer's (above 1: aoekit decides more cells per µs), the module in Node against the peer in Node; the native ratio in the note.",
+  "fov: cells decided per µs, cells decided = the squares within Chebyshev r of the caster on the board, (2r+1)² clipped, the same number for every row. aoekit: a Draw Steel \"r burst\" with barriers, flat (bounds z 0…0), the tokens removed: every square decided by exact corner-to-corner segments on the 1/400 lattice from the caster's space (SPEC §3.2), low walls (fill 0.5) and thin walls exact. rot-js: shadowcasting on a 2-D grid whose blocked squares are the board's full obstacles (low walls left out), thin walls rasterised to the square east of / south of each (an approximation); Recursive uses a Euclidean radius, so sees fewer squares. NOT the same work: approximations against exact geometry. aoekit's rows: natively (go), and the module's evaluateCells in Node and in Chromium (vs: its median over the native Go benchmark's; the answer's cell count checked against the native one). The peers' vs: aoekit's rate over the peer's (above 1: aoekit decides more cells per µs), the module in Node against the peer in Node; the Chromium and native ratios in the note.",
   "segments: 1 000 segments between random lattice points of free squares 5–30 squares apart at mid height, on the Typical board's full obstacles (voxels). aoekit los.Blocked is exact (1/400 lattice, grazing and diagonal pinches per SPEC §5.2); fast-voxel-raycast is a float voxel DDA. The module has no bare segment test: its rows are the cover segments (targets[].lines) an evaluate judges over the whole evaluate's time, a loose lower bound. vs: aoekit native over the peer in Node (different runtimes).",
   "size: make size's output (raw, gzip -9, brotli -q 11; the floor is a module with only syscall/js).",
 ];

@@ -61,10 +61,11 @@ export function chromiumPath() {
 }
 
 /**
- * inChromium runs the cases through the module in a headless Chromium page, and coldRuns cold
- * starts (each in a fresh browser context: its own cache, a fresh import of the package).
+ * inChromium runs the cases, and the field-of-view bursts fovCases (their names), through the
+ * module in a headless Chromium page, and coldRuns cold starts (each in a fresh browser context:
+ * its own cache, a fresh import of the package).
  */
-export async function inChromium(root, executablePath, { cases, opts, coldCase, coldRuns }) {
+export async function inChromium(root, executablePath, { cases, fovCases = [], opts, coldCase, coldRuns }) {
   const { chromium } = await import("playwright-core");
   const browser = await chromium.launch({
     executablePath,
@@ -91,7 +92,7 @@ export async function inChromium(root, executablePath, { cases, opts, coldCase, 
       await context.close();
     }
     const { context, page } = await open();
-    const warm = await page.evaluate(([list, o]) => window.bench.run(list, o), [cases, opts]);
+    const warm = await page.evaluate(([list, o, fov]) => window.bench.run(list, o, fov), [cases, opts, fovCases]);
     await context.close();
     return { version: browser.version(), cold, ...warm };
   } finally {

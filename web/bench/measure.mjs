@@ -100,6 +100,19 @@ export function moduleRows(engine, cases, opts) {
   return rows;
 }
 
+/**
+ * fovRows times the field-of-view bursts (the fov-* cases: no tokens, only which squares)
+ * through an engine's evaluateCells, stateless, each answer's cell count first checked against
+ * the native one (case.expect.count). Returns [{case, method, median, p95, …, cells, check}].
+ */
+export function fovRows(engine, cases, opts) {
+  return cases.map((c) => {
+    const cells = engine.evaluateCells(c.request).length / 3;
+    const check = cells === c.expect.count ? "ok" : `MISMATCH: evaluateCells gives ${cells} cells, native ${c.expect.count}`;
+    return { case: c.name, method: "evaluateCells", ...sample(() => engine.evaluateCells(c.request), opts), cells, check };
+  });
+}
+
 // sceneRow: the board read once by engine.scene(board), then only the frame evaluated.
 function sceneRow(engine, c, opts) {
   const { board, frame } = splitBoard(c.request);

@@ -1,6 +1,6 @@
 // The Chromium side of the bench, loaded by the pages chromium.mjs serves: the same loops as
 // in Node (measure.mjs), on the boards fetched from /build/bench/boards/, timed inside the page.
-import { coldStart, moduleRows } from "./measure.mjs";
+import { coldStart, fovRows, moduleRows } from "./measure.mjs";
 
 async function board(name) {
   const res = await fetch(`/build/bench/boards/${name}.json`);
@@ -20,10 +20,15 @@ function resolution() {
   return best;
 }
 
-/** run times the cases ([{name, scene}]) through the module, as moduleRows does in Node. */
-export async function run(list, opts) {
+/**
+ * run times the cases ([{name, scene}]) through the module, as moduleRows does in Node, and the
+ * field-of-view bursts (fov: the names of the fov-* cases) as fovRows does.
+ */
+export async function run(list, opts, fov = []) {
   const cases = [];
   for (const c of list) cases.push({ ...(await board(c.name)), scene: c.scene });
+  const fovCases = [];
+  for (const name of fov) fovCases.push(await board(name));
   const { load } = await import("/web/index.js");
   const engine = await load();
   return {
@@ -32,6 +37,7 @@ export async function run(list, opts) {
     scene: typeof engine.scene === "function",
     userAgent: navigator.userAgent,
     rows: moduleRows(engine, cases, opts),
+    fov: fovRows(engine, fovCases, opts),
   };
 }
 
