@@ -34,6 +34,12 @@ func measure(shape template.Shape, p template.Placement) footprint {
 	if !f.ok() {
 		return f
 	}
+	if b, ok := template.BoxOf(shape, p); ok {
+		if f.count > 0 {
+			f.box = b
+		}
+		return f
+	}
 	b := grid.Box{ // empty: the first cell grown into it becomes the box
 		Min: grid.Cell{X: math.MaxInt, Y: math.MaxInt, Z: math.MaxInt},
 		Max: grid.Cell{X: math.MinInt, Y: math.MinInt, Z: math.MinInt},

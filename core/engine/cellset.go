@@ -33,11 +33,17 @@ func newCellSet(shape template.Shape, p template.Placement, f footprint, v uint8
 	for i := range s.rows {
 		s.rows[i] = [5]int32{math.MaxInt32, math.MinInt32, 0, math.MaxInt32, math.MinInt32}
 	}
-	shape.Cells(p, func(c grid.Cell) {
-		r := &s.rows[c.Y-s.Min.Y]
-		r[0], r[1] = min(r[0], int32(c.X)), max(r[1], int32(c.X))
-		r[3], r[4] = min(r[3], int32(c.Z)), max(r[4], int32(c.Z))
-	})
+	if _, ok := template.BoxOf(shape, p); ok { // every row the box's width, every column its height
+		for i := range s.rows {
+			s.rows[i] = [5]int32{int32(s.Min.X), int32(s.Max.X), 0, int32(s.Min.Z), int32(s.Max.Z)}
+		}
+	} else {
+		shape.Cells(p, func(c grid.Cell) {
+			r := &s.rows[c.Y-s.Min.Y]
+			r[0], r[1] = min(r[0], int32(c.X)), max(r[1], int32(c.X))
+			r[3], r[4] = min(r[3], int32(c.Z)), max(r[4], int32(c.Z))
+		})
+	}
 	cols := 0
 	for i := range s.rows {
 		r := &s.rows[i]

@@ -360,3 +360,35 @@ func contains(cells []grid.Cell, c grid.Cell) bool {
 	}
 	return false
 }
+
+// TestBoxOf holds BoxOf to its promise (the engine relies on it to size a cell
+// set without visiting the cells): Cells visits exactly the cells of Box, each once, and Count
+// is its volume. The Draw Steel aura and burst are the box of §3.3 around casters of several
+// sizes and heights, the cube the X × X × X block of §3.4.
+func TestBoxOf(t *testing.T) {
+	n := 0
+	for _, s := range All() {
+		if _, ok := BoxOf(s, Placement{}); !ok {
+			continue
+		}
+		n++
+		for _, caster := range []grid.Space{{Size: 1, Height: 1}, {Anchor: grid.Cell{X: -3, Y: 4, Z: 2}, Size: 2, Height: 3}, {Anchor: grid.Cell{X: 7, Y: -2, Z: -1}, Size: 3, Height: 1}} {
+			p := Placement{Origin: grid.Cell{X: 5, Y: -6, Z: 1}, Caster: caster}
+			b, _ := BoxOf(s, p)
+			seen := map[grid.Cell]bool{}
+			s.Cells(p, func(c grid.Cell) {
+				if !b.Contains(c) || seen[c] {
+					t.Fatalf("%s, caster %+v: cell %v outside Box %v or visited twice", s, caster, c, b)
+				}
+				seen[c] = true
+			})
+			vol := (b.Max.X - b.Min.X + 1) * (b.Max.Y - b.Min.Y + 1) * (b.Max.Z - b.Min.Z + 1)
+			if len(seen) != vol || s.Count(p) != vol {
+				t.Errorf("%s, caster %+v: %d cells visited, Count %d, Box %v holds %d", s, caster, len(seen), s.Count(p), b, vol)
+			}
+		}
+	}
+	if n != 3 { // aura, burst, cube
+		t.Errorf("BoxOf knows %d shapes of All(), want 3 (aura, burst, cube)", n)
+	}
+}

@@ -68,6 +68,21 @@ type Shape interface {
 	Cells(p Placement, visit func(grid.Cell))
 }
 
+// BoxOf is the box the cells of shape s placed at p fill, when they fill one: Cells then
+// visits every cell of the box and no other (the Draw Steel aura, burst and cube). The engine
+// sizes such a shape's cell set without visiting its cells.
+func BoxOf(s Shape, p Placement) (b grid.Box, ok bool) {
+	switch s := s.(type) {
+	case Aura:
+		return auraSpace(s.Radius, p.Caster).Box(), true
+	case Burst:
+		return auraSpace(s.Radius, p.Caster).Box(), true
+	case Cube:
+		return s.Space(p.Origin).Box(), true
+	}
+	return b, false
+}
+
 // All returns one example of every shape type, for tests that range over the closed set (a new
 // slice each time: changing it changes nothing else).
 func All() []Shape {
