@@ -7,6 +7,8 @@
 //   - notation: parsing and formatting TDGS, Draw Steel and 50 % circle notation (SPEC §2.2, §3.8)
 //   - los: exact segment blocking on the 1/400 lattice (SPEC §5.1–§5.2)
 //   - cover: cover points and grades (SPEC §5.3–§5.5)
+//   - walls: thin walls and their index (SPEC §5.6)
+//   - shadow: shared line of effect, many segments decided at once before any is walked (SPEC §3.2, §5.2)
 //   - decimal: exact reading of decimal numbers, for fills rounded by their decimal value (SPEC §5.1)
 //   - board: an index of solid cells that answers fills and empty boxes in constant time (SPEC §1.6)
 //   - engine: whole requests: evaluate and move (SPEC §6–§7; the JSON contract is web/CONTRACT.md)

@@ -4,8 +4,11 @@
 package cover
 
 import (
+	"math/bits"
+
 	"github.com/aoekit/aoekit/core/grid"
 	"github.com/aoekit/aoekit/core/los"
+	"github.com/aoekit/aoekit/core/shadow"
 )
 
 // Lattice offsets (SPEC §5.1, §5.4), in 1/400 of a cell.
@@ -358,15 +361,25 @@ func anyClear(src []los.Point, ab, bb grid.Box, s los.Solids) bool {
 
 // A Source is a space Draw Steel line of effect is traced from to many others (an area's
 // cells, SPEC §3.2): Sees is CornerLine from it, with its inset corners worked out once for
-// each set of faces they turn.
+// each set of faces they turn, and, when given a shadow.Field, the segments it decides taken
+// from it instead of walked.
 type Source struct {
-	box  grid.Box
-	pts  [27][]los.Point // by turned faces (−1, 0, +1 on each axis)
-	done [27]bool
+	box    grid.Box
+	pts    [27][]los.Point // by turned faces (−1, 0, +1 on each axis)
+	done   [27]bool
+	field  *shadow.Field
+	bits   [27][]int8 // per point of pts, its bit in the field's masks (−1: none)
+	mask   [27]uint64 // the bits of pts
+	some   [27]bool   // some point of pts has no bit: its segments are always walked
+	turned [27]uint8  // a single cell's corners turned toward the Source (facingCorners)
 }
 
 // NewSource is a Source tracing from a.
 func NewSource(a grid.Space) *Source { return &Source{box: a.Box()} }
+
+// Use makes Sees take the verdicts of f (built for segments from the inset corners of the
+// Source's space) before walking a segment; nil walks every one.
+func (src *Source) Use(f *shadow.Field) { src.field, src.done = f, [27]bool{} }
 
 // Sees is CornerLine(a, b, s), a the space of the Source.
 func (src *Source) Sees(b grid.Space, s los.Solids) bool {
@@ -378,6 +391,85 @@ func (src *Source) Sees(b grid.Space, s los.Solids) bool {
 	k := (fa[0]+1)*9 + (fa[1]+1)*3 + fa[2] + 1
 	if !src.done[k] {
 		src.pts[k], src.done[k] = corners(nil, src.box, fa), true
+		if f := src.field; f != nil {
+			src.turned[k] = facingCorners(fa)
+			src.bits[k] = make([]int8, len(src.pts[k]))
+			for i, p := range src.pts[k] {
+				s := f.Source(p)
+				src.bits[k][i] = int8(s)
+				if s >= 0 {
+					src.mask[k] |= 1 << s
+				} else {
+					src.some[k] = true
+				}
+			}
+			f.Sweep(src.mask[k])
+		}
 	}
-	return anyClear(src.pts[k], src.box, bb, s)
+	if src.field == nil || bb.Min != bb.Max {
+		return anyClear(src.pts[k], src.box, bb, s)
+	}
+	return src.cellClear(k, bb.Min, s)
+}
+
+// cellClear is anyClear from the points pts[k] to the single cell c, whose inset corners on
+// the faces turned toward the source are those of turned[k], with the field's verdicts: a
+// segment it knows clear answers at once, those it knows blocked are not walked, and the
+// others are walked in anyClear's order.
+func (src *Source) cellClear(k int, c grid.Cell, s los.Solids) bool {
+	f, need, turned := src.field, src.mask[k], src.turned[k]
+	t0, known := f.Cell(c)
+	var blocked [8]uint64 // per corner of c, the sources known blocked from it
+	walk := !known || src.some[k]
+	if known {
+		across := f.Across()
+		for m := turned; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros8(m)
+			cl, b := f.Known(t0 + i&1 + (i>>1&1)*across)
+			if cl&need != 0 {
+				return true
+			}
+			blocked[i] = b
+			walk = walk || b&need != need
+		}
+	}
+	if !walk { // every pair known blocked
+		return false
+	}
+	for i, p := range src.pts[k] {
+		bit := src.bits[k][i]
+		for m := turned; m != 0; m &= m - 1 {
+			j := bits.TrailingZeros8(m)
+			if (bit < 0 || blocked[j]&(1<<bit) == 0) && !los.Blocked(p, cornerOf(c, j), s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// facingCorners is the set of a cell's inset corners (bit i: the corner high on x when i&1,
+// on y when i&2, on z when i&4; corners' order) on its faces turned toward a source whose
+// faces fa are turned toward it: the cell's faces −fa.
+func facingCorners(fa [3]int) (m uint8) {
+	for i := range 8 {
+		for a := range 3 {
+			if hi := i>>a&1 != 0; fa[a] > 0 && !hi || fa[a] < 0 && hi {
+				m |= 1 << i
+			}
+		}
+	}
+	return m
+}
+
+// cornerOf is cell c's inset corner i (see facingCorners).
+func cornerOf(c grid.Cell, i int) los.Point {
+	v := [3]int{c.X, c.Y, c.Z}
+	var p [3]int64
+	for a := range 3 {
+		if p[a] = lat(v[a]) + inset; i>>a&1 != 0 {
+			p[a] = lat(v[a]+1) - inset
+		}
+	}
+	return los.Point{X: p[0], Y: p[1], Z: p[2]}
 }

@@ -7,6 +7,8 @@ import (
 	"github.com/aoekit/aoekit/core/board"
 	"github.com/aoekit/aoekit/core/grid"
 	"github.com/aoekit/aoekit/core/los"
+	"github.com/aoekit/aoekit/core/shadow"
+	"github.com/aoekit/aoekit/core/walls"
 )
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x5eed)) }
@@ -206,4 +208,76 @@ func rank(g Grade) int {
 		return 3
 	}
 	return g.Bonus / 2
+}
+
+// wallSolids is solids with thin walls (SPEC §5.6), counting the cells it is asked about.
+type wallSolids struct {
+	*board.Solids
+	ix    *walls.Index
+	looks *int
+}
+
+func (s wallSolids) Fill(c grid.Cell) int            { *s.looks++; return s.Solids.Fill(c) }
+func (s wallSolids) WallBlocked(p, q los.Point) bool { return s.ix.Blocked(p, q) }
+
+// randomWalls is n closed walls on or off the grid lines of an 8 × 8 board, some with heights.
+func randomWalls(r *rand.Rand, n int) []walls.Wall {
+	var ws []walls.Wall
+	for len(ws) < n {
+		a := [2]int64{int64(r.IntN(33)) * 100, int64(r.IntN(33)) * 100}
+		b := [2]int64{a[0] + int64(r.IntN(13)-6)*100, a[1] + int64(r.IntN(13)-6)*100 + int64(r.IntN(2))}
+		if a == b {
+			continue
+		}
+		w := walls.Wall{A: a, B: b, Bottom: walls.NoBottom, Top: walls.NoTop}
+		if r.IntN(4) == 0 {
+			w.Bottom, w.Top = int64(r.IntN(3))*200, 400+int64(r.IntN(3))*200
+		}
+		ws = append(ws, w)
+	}
+	return ws
+}
+
+// A Source given a shadow.Field still answers as CornerLine (SPEC §5.3), to every cell and
+// every space, on boards of one and three levels with solids and thin walls; and on a board
+// with nothing near the source's lines the field decides them all: Sees looks at no cell.
+func TestSource_5_3_SeesWithShadowAsCornerLine(t *testing.T) {
+	r := newRand(4)
+	looks := 0
+	for i := 0; i < 150; i++ {
+		nz := 1 + 2*(i%2)
+		s := wallSolids{randomSolids(r, 8, 8, nz, 4+r.IntN(20)), nil, &looks}
+		ws := randomWalls(r, r.IntN(6))
+		s.ix = walls.New(ws)
+		a := randomSpace(r, 8, 8, nz)
+		board := grid.Box{Max: grid.C(7, 7, nz-1)}
+		src := NewSource(a)
+		src.Use(shadow.New(a.Box(), board, 1, int64(nz)*los.Unit-1, s, ws))
+		for j := 0; j < 60; j++ {
+			b := grid.Unit(grid.C(r.IntN(8), r.IntN(8), r.IntN(nz)))
+			if j%4 == 0 {
+				b = randomSpace(r, 8, 8, nz)
+			}
+			if got, want := src.Sees(b, s), CornerLine(a, b, s); got != want {
+				t.Fatalf("board %d: NewSource(%+v) with a field: Sees(%+v) = %v; CornerLine says %v", i, a, b, got, want)
+			}
+		}
+	}
+	// Nothing on the board but a wall far off: every segment is certainly clear.
+	far := []walls.Wall{{A: [2]int64{0, 7000}, B: [2]int64{400, 7000}, Bottom: walls.NoBottom, Top: walls.NoTop}}
+	s := wallSolids{board.New(nil), walls.New(far), &looks}
+	a := grid.Space{Anchor: grid.C(3, 3, 0), Size: 1, Height: 1}
+	src := NewSource(a)
+	src.Use(shadow.New(a.Box(), grid.Box{Max: grid.C(7, 7, 0)}, 1, los.Unit-1, s, far))
+	looks = 0
+	for y := range 8 {
+		for x := range 8 {
+			if !src.Sees(grid.Unit(grid.C(x, y, 0)), s) {
+				t.Fatalf("open board: (%d, %d) not seen", x, y)
+			}
+		}
+	}
+	if looks != 0 {
+		t.Errorf("open board: Sees looked at %d cells; the field should have decided every segment", looks)
+	}
 }

@@ -69,9 +69,10 @@ func newCellSet(shape template.Shape, p template.Placement, f footprint, v uint8
 		s.off[k+1] = s.off[k] + int32(max(0, int(s.off[k+1])-int(z)+1)) // 0 for a wall's empty column
 	}
 	s.st = make([]uint8, s.off[cols])
-	if len(s.st) == f.count { // every slot a cell of the shape
-		for i := range s.st {
-			s.st[i] = v
+	if len(s.st) == f.count { // every slot a cell of the shape: v copied over, doubling
+		s.st[0] = v
+		for n := 1; n < len(s.st); n *= 2 {
+			copy(s.st[n:], s.st[:n])
 		}
 	} else {
 		shape.Cells(p, func(c grid.Cell) { s.st[s.slot(c)] = v })
