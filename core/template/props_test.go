@@ -363,8 +363,9 @@ func contains(cells []grid.Cell, c grid.Cell) bool {
 
 // TestBoxOf holds BoxOf to its promise (the engine relies on it to size a cell
 // set without visiting the cells): Cells visits exactly the cells of Box, each once, and Count
-// is its volume. The Draw Steel aura and burst are the box of §3.3 around casters of several
-// sizes and heights, the cube the X × X × X block of §3.4.
+// is its volume. The TDGS circle is the square block of §2.3 on its levels (§2.8), the Draw
+// Steel aura and burst the box of §3.3 around casters of several sizes and heights, the cube
+// the X × X × X block of §3.4.
 func TestBoxOf(t *testing.T) {
 	n := 0
 	for _, s := range All() {
@@ -388,7 +389,7 @@ func TestBoxOf(t *testing.T) {
 			}
 		}
 	}
-	if n != 3 { // aura, burst, cube
-		t.Errorf("BoxOf knows %d shapes of All(), want 3 (aura, burst, cube)", n)
+	if n != 4 { // circle, aura, burst, cube
+		t.Errorf("BoxOf knows %d shapes of All(), want 4 (circle, aura, burst, cube)", n)
 	}
 }

@@ -79,10 +79,14 @@ func (c Circle) Validate() error {
 func (c Circle) Count(Placement) int {
 	return (2*c.Radius + 1) * (2*c.Radius + 1) * c.EffectiveHeight()
 }
-func (c Circle) Cells(p Placement, visit func(grid.Cell)) {
+func (c Circle) Cells(p Placement, visit func(grid.Cell)) { c.space(p).Cells(visit) }
+
+// space is the block of cells the circle covers: a square of 2·Radius + 1 around the origin,
+// on its levels.
+func (c Circle) space(p Placement) grid.Space {
 	z0, _ := levels(p.Origin.Z, c.EffectiveHeight())
 	o, r := p.Origin, c.Radius
-	grid.Space{Anchor: grid.Cell{X: o.X - r, Y: o.Y - r, Z: z0}, Size: 2*r + 1, Height: c.EffectiveHeight()}.Cells(visit)
+	return grid.Space{Anchor: grid.Cell{X: o.X - r, Y: o.Y - r, Z: z0}, Size: 2*r + 1, Height: c.EffectiveHeight()}
 }
 
 // --- Cone

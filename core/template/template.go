@@ -69,10 +69,12 @@ type Shape interface {
 }
 
 // BoxOf is the box the cells of shape s placed at p fill, when they fill one: Cells then
-// visits every cell of the box and no other (the Draw Steel aura, burst and cube). The engine
-// sizes such a shape's cell set without visiting its cells.
+// visits every cell of the box and no other (the TDGS circle, the Draw Steel aura, burst and
+// cube). The engine sizes such a shape's cell set without visiting its cells.
 func BoxOf(s Shape, p Placement) (b grid.Box, ok bool) {
 	switch s := s.(type) {
+	case Circle:
+		return s.space(p).Box(), true
 	case Aura:
 		return auraSpace(s.Radius, p.Caster).Box(), true
 	case Burst:

@@ -14,13 +14,26 @@ import (
 
 // Register sets one JavaScript function on target for every export, and target.maxBody to the
 // largest request, in bytes of UTF-8, a function accepts: the loader checks it before a
-// request crosses into Go.
+// request crosses into Go. It also makes list the table of the direct calls (direct_js.go), and
+// sets target.direct to it: "name:kind " for each export, in order, kind having directScene
+// for a scene's function and directPacked for one that answers bytes.
 func Register(target js.Value, list []Export) {
 	b := newBinder()
+	table := ""
 	for _, e := range list {
 		target.Set(e.Name, js.FuncOf(b.bind(e)))
+		kind := 0
+		if e.Scene != nil {
+			kind |= directScene
+		}
+		if e.Packed {
+			kind |= directPacked
+		}
+		table += e.Name + ":" + strconv.Itoa(kind) + " "
 	}
 	target.Set("maxBody", limits.MaxBody)
+	direct.table = list
+	target.Set("direct", table)
 }
 
 // A RawExport is a module's own function of the JavaScript arguments themselves (the overlay's
@@ -76,8 +89,7 @@ func (b binder) bind(e Export) func(js.Value, []js.Value) any {
 				}
 				n := args[1].Length()
 				if n > wire.MaxPacked {
-					return b.jsError(&engine.Error{Code: engine.CodeTooLarge, Message: "obstacles (packed): " + strconv.Itoa(n/16) +
-						" obstacles, past the limit of " + strconv.Itoa(engine.MaxObstacles)})
+					return b.jsError(packedTooLarge(n))
 				}
 				packed = make([]byte, n)
 				js.CopyBytesToGo(packed, args[1])
@@ -94,23 +106,14 @@ func (b binder) bind(e Export) func(js.Value, []js.Value) any {
 			// that is copied costs at most 3 × MaxBody. (Length wants an object: Object(s) is
 			// the string's wrapper, which does not copy it.)
 			if n := b.objectCtor.Invoke(args[0]).Length(); n > limits.MaxBody {
-				return b.tooLarge(e.Name, n, "at least ")
+				return b.jsError(tooLarge(e.Name, n, "at least "))
 			}
 			// The string's bytes, not a copy: wire only reads a body and keeps no part of it.
 			// (A request may be a megabyte; String already copied it out of JavaScript.)
 			s := args[0].String()
-			if len(s) > limits.MaxBody {
-				return b.tooLarge(e.Name, len(s), "")
-			}
 			body = unsafe.Slice(unsafe.StringData(s), len(s))
 		}
-		var out []byte
-		var err *engine.Error
-		if e.Scene != nil {
-			out, err = callScene(e.Scene, id, body, packed)
-		} else {
-			out, err = call(e.Handle, body)
-		}
+		out, err := answer(&e, id, body, packed)
 		if err != nil {
 			return b.jsError(err)
 		}
@@ -143,13 +146,33 @@ func (b binder) bindRaw(fn func(args []js.Value) (any, *engine.Error)) func(js.V
 
 // tooLarge is the error for a request of n bytes of UTF-8 ("at least" n, when counted in
 // UTF-16 code units), past MaxBody.
-func (b binder) tooLarge(name string, n int, atLeast string) js.Value {
-	return b.jsError(&engine.Error{Code: engine.CodeTooLarge, Message: name + ": the request is " + atLeast +
-		strconv.Itoa(n) + " bytes of JSON; the limit is " + limits.MaxBodyText})
+func tooLarge(name string, n int, atLeast string) *engine.Error {
+	return &engine.Error{Code: engine.CodeTooLarge, Message: name + ": the request is " + atLeast +
+		strconv.Itoa(n) + " bytes of JSON; the limit is " + limits.MaxBodyText}
 }
 
-// jsError returns err as a JavaScript Error with code, message and, when err has them, field
-// and at (a full attack's step index even when it is 0, as on the wire).
+// packedTooLarge is the error for n bytes of packed obstacles, past wire.MaxPacked.
+func packedTooLarge(n int) *engine.Error {
+	return &engine.Error{Code: engine.CodeTooLarge, Message: "obstacles (packed): " + strconv.Itoa(n/16) +
+		" obstacles, past the limit of " + strconv.Itoa(engine.MaxObstacles)}
+}
+
+// answer answers export e (for the scene id, when it is a scene's) with body and packed
+// obstacles, refusing a body past MaxBody and packed obstacles past wire.MaxPacked: what a call
+// through syscall/js (bind) and a direct call (direct_js.go) both do once their arguments are
+// bytes.
+func answer(e *Export, id int, body, packed []byte) ([]byte, *engine.Error) {
+	switch {
+	case len(body) > limits.MaxBody:
+		return nil, tooLarge(e.Name, len(body), "")
+	case len(packed) > wire.MaxPacked:
+		return nil, packedTooLarge(len(packed))
+	case e.Scene != nil:
+		return callScene(e.Scene, id, body, packed)
+	}
+	return call(e.Handle, body)
+}
+
 func (b binder) jsError(err *engine.Error) js.Value {
 	v := b.errorCtor.New(err.Message)
 	v.Set("code", string(err.Code))

@@ -2,6 +2,7 @@ package jsapi
 
 import (
 	"strconv"
+	"unsafe"
 
 	"github.com/aoekit/aoekit/core/engine"
 	"github.com/aoekit/aoekit/wasm/wire"
@@ -182,6 +183,9 @@ func evaluateCells(body []byte) ([]byte, *engine.Error) {
 	return packCells(res.Cells), nil
 }
 
+// littleEndian reports whether int32s are stored little-endian here (always under WebAssembly).
+var littleEndian = func() bool { x := uint16(1); return *(*byte)(unsafe.Pointer(&x)) == 1 }()
+
 // packCells writes cells as consecutive x, y, z little-endian int32s: 12 bytes a cell, the
 // memory of an Int32Array on a little-endian host (every WebAssembly host but s390x).
 func packCells(cells [][3]int32) []byte {
@@ -190,6 +194,9 @@ func packCells(cells [][3]int32) []byte {
 
 // appendCells appends cells to b as packCells packs them.
 func appendCells(b []byte, cells [][3]int32) []byte {
+	if len(cells) > 0 && littleEndian { // the cells' own bytes are the packed form
+		return append(b, unsafe.Slice((*byte)(unsafe.Pointer(&cells[0])), 12*len(cells))...)
+	}
 	for _, c := range cells {
 		for _, v := range c {
 			u := uint32(v)

@@ -1,0 +1,97 @@
+// The direct calls (wasm/internal/jsapi direct_js.go; internal/wasm.js directCalls): the
+// engine's functions called through the module's own exports, the request and answer in its
+// memory, must answer exactly as the same functions called through syscall/js, which they
+// replace for every call the loaders make. Two instances of aoekit.wasm side by side, one
+// started by runModule (direct) and one started bare (syscall/js only), get every request of
+// the cross-door corpus, as evaluateCells too, a run of scene calls with JSON and packed
+// obstacles, and hostile bodies; their answers must be the same bytes, and their errors the same
+// code, message, at and field.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+
+import { instantiate, loadGo, newGo, runModule, splitObstacles } from "../internal/wasm.js";
+import { ROOT, generator } from "./helpers.mjs";
+
+const EXPORTS = ["parse", "evaluate", "evaluateCells", "move", "cover", "fullAttack", "version", "sceneNew", "sceneUpdate", "sceneEvaluate", "sceneEvaluateCells", "sceneDispose"];
+const DOORS = { parse: "parse", evaluate: "evaluate", move: "move", cover: "cover", "full-attack": "fullAttack" };
+
+async function twoInstances() {
+  await loadGo();
+  const { module } = await instantiate(readFileSync(join(ROOT, "web/aoekit.wasm")), newGo().runtime.importObject);
+  const goDirect = newGo();
+  const direct = runModule(goDirect, new WebAssembly.Instance(module, goDirect.runtime.importObject), "__aoekit", EXPORTS, "aoekit.wasm");
+  const goJS = newGo();
+  const viaJS = {};
+  globalThis.__aoekit = viaJS;
+  try {
+    goJS.runtime.run(new WebAssembly.Instance(module, goJS.runtime.importObject));
+  } finally {
+    delete globalThis.__aoekit;
+  }
+  const listed = direct.direct.trim().split(" ").map((entry) => entry.split(":")[0]);
+  assert.deepEqual(listed, EXPORTS, "the module lists its direct calls");
+  assert.ok(EXPORTS.every((name) => direct[name] !== viaJS[name]), "every engine function is called directly");
+  return { direct, viaJS, stop: () => { goDirect.stop(); goJS.stop(); } };
+}
+
+// same calls name on both with args and compares what they give: a string, the bytes of a
+// Uint8Array, or an Error's code, message, at and field.
+function same(fns, name, ...args) {
+  const a = fns.direct[name](...args);
+  const b = fns.viaJS[name](...args);
+  const what = `${name}(${JSON.stringify(args).slice(0, 120)})`;
+  if (b instanceof Error) {
+    assert.ok(a instanceof Error, `${what}: direct answered, via syscall/js refused: ${b.message}`);
+    assert.deepEqual({ code: a.code, message: a.message, at: a.at, field: a.field }, { code: b.code, message: b.message, at: b.at, field: b.field }, what);
+    assert.ok(typeof a.code === "string");
+  } else if (b instanceof Uint8Array) {
+    assert.ok(a instanceof Uint8Array, `${what}: ${a}`);
+    assert.ok(Buffer.from(a).equals(Buffer.from(b)), `${what}: the bytes differ`);
+  } else {
+    assert.equal(typeof b, "string");
+    assert.equal(a, b, what);
+  }
+  return a;
+}
+
+test("direct calls answer every corpus request, scene calls and hostile bodies as syscall/js calls do", async () => {
+  const fns = await twoInstances();
+  try {
+    const corpus = JSON.parse(readFileSync(join(ROOT, "wasm/identity/requests.json"), "utf8"));
+    let errors = 0;
+    for (const { door, body } of corpus) {
+      const out = same(fns, DOORS[door], JSON.stringify(body));
+      if (out instanceof Error) errors++;
+      if (door === "evaluate") same(fns, "evaluateCells", JSON.stringify(body));
+    }
+    assert.ok(errors > 20 && errors < corpus.length - 20, `${errors} of ${corpus.length} corpus requests refused: both kinds must be there`);
+    same(fns, "version");
+    for (const body of ["", "{", "[]", "null", '{"template": "Cir2"}', '{"template": "Cir2", "caster": {"id": "c", "x": 1e300}}', '{"text": "\ud800"}', "\u00e9\u4e2d".repeat(100), " ".repeat(70000) + "{}"]) {
+      for (const name of ["parse", "evaluate", "evaluateCells", "move", "cover", "fullAttack"]) same(fns, name, body);
+    }
+
+    // Scenes: made from JSON and from packed obstacles, edited, evaluated, disposed; the same
+    // ids on both instances, started alike.
+    const rand = generator(7);
+    const board = { tokens: [{ id: "a", x: 2, y: 2, z: 0 }, { id: "b", x: 6, y: 3, z: 0, size: 2 }], walls: [{ a: [4, 0], b: [4, 5] }], bounds: { min: [0, 0, 0], max: [19, 19, 0] } };
+    const obstacles = new Int32Array(4 * 40);
+    for (let i = 0; i < 40; i++) obstacles.set([rand(20), rand(20), 0, [400, 200][rand(2)]], 4 * i);
+    const { json, packed } = splitObstacles({ ...board, obstacles }, "board");
+    const ids = [same(fns, "sceneNew", 0, json, packed), same(fns, "sceneNew", 0, JSON.stringify({ ...board, obstacles: [{ x: 5, y: 5, z: 0 }] }), undefined)];
+    for (const id of [...ids.map(Number), 99]) {
+      for (const frame of [{ template: "Cir3", caster: { id: "c", x: 10, y: 10, z: 0 }, origin: { x: 6, y: 6, z: 0 }, range: 20 }, { template: "3 burst", caster: { id: "c", x: 10, y: 10, z: 0 } }, { template: "Cir3" }]) {
+        same(fns, "sceneEvaluate", id, JSON.stringify(frame), undefined);
+        same(fns, "sceneEvaluateCells", id, JSON.stringify(frame), undefined);
+      }
+      same(fns, "sceneUpdate", id, JSON.stringify({ moves: [{ id: "a", x: 9, y: 9, z: 0 }], clear: [[5, 5, 0]] }), undefined);
+      same(fns, "sceneUpdate", id, JSON.stringify({ moves: [{ id: "nobody", x: 9, y: 9, z: 0 }] }), undefined);
+      same(fns, "sceneEvaluate", id, JSON.stringify({ template: "2 burst", caster: { id: "c", x: 9, y: 8, z: 0 } }), undefined);
+      same(fns, "sceneDispose", id, undefined, undefined);
+      same(fns, "sceneEvaluate", id, JSON.stringify({ template: "Cir1" }), undefined);
+    }
+  } finally {
+    fns.stop();
+  }
+});
