@@ -136,6 +136,9 @@ func (w *walker) run(b [3]int64) bool {
 		return true
 	}
 	fast := !w.plane[0] && !w.plane[1] && !w.plane[2]
+	if fast {
+		return w.runFast(b)
+	}
 	var moving [3]int // the axes along which the segment moves
 	nm := 0
 	for i := range 3 {
@@ -180,6 +183,76 @@ func (w *walker) run(b [3]int64) bool {
 				w.lo[i], w.hi[i] = c, c
 				w.n[i] += Unit
 			}
+		}
+		t0n, t0d = tn, td
+	}
+	return onPlane(b) && w.pointBad(b)
+}
+
+// runFast is run's fast mode (no axis in a grid plane for the whole segment), the usual case,
+// with the walk's state in locals: the same steps, decided the same way. An axis along which
+// the segment does not move never crosses a plane; of the others, the next crossing is the
+// least n/ad, ties crossing together.
+func (w *walker) runFast(b [3]int64) bool {
+	n0, n1, n2 := w.n[0], w.n[1], w.n[2]
+	a0, a1, a2 := w.ad[0], w.ad[1], w.ad[2]
+	x, y, z := w.lo[0], w.lo[1], w.lo[2]
+	t0n, t0d := int64(0), int64(1)
+	for {
+		// The next crossing: the least n[i]/ad[i] over the moving axes, and every axis that ties it.
+		var tn, td int64
+		var bits uint8
+		if a0 != 0 {
+			tn, td, bits = n0, a0, 1
+		}
+		if a1 != 0 {
+			if bits == 0 {
+				tn, td, bits = n1, a1, 2
+			} else if l, r := n1*td, tn*a1; l < r {
+				tn, td, bits = n1, a1, 2
+			} else if l == r {
+				bits |= 2
+			}
+		}
+		if a2 != 0 {
+			if bits == 0 {
+				tn, td, bits = n2, a2, 4
+			} else if l, r := n2*td, tn*a2; l < r {
+				tn, td, bits = n2, a2, 4
+			} else if l == r {
+				bits |= 4
+			}
+		}
+		end := tn >= td // no crossing before b; one at b itself is b's own check
+		if end {
+			tn, td = 1, 1
+		}
+		if f := w.fill(x, y, z); f != 0 {
+			w.lo[2] = z // cellBad measures heights from the floor of layer lo[2]
+			if w.cellBad(f, t0n, t0d, tn, td) {
+				return true
+			}
+		}
+		if end {
+			break
+		}
+		if bits&(bits-1) != 0 { // an edge or a corner: crossingBad reads the cells around it
+			w.lo, w.hi = [3]int{x, y, z}, [3]int{x, y, z}
+			if w.crossingBad(bits, tn, td) {
+				return true
+			}
+		}
+		if bits&1 != 0 {
+			x += w.step[0]
+			n0 += Unit
+		}
+		if bits&2 != 0 {
+			y += w.step[1]
+			n1 += Unit
+		}
+		if bits&4 != 0 {
+			z += w.step[2]
+			n2 += Unit
 		}
 		t0n, t0d = tn, td
 	}
