@@ -206,22 +206,10 @@ func (w *walker) runFast(b [3]int64) bool {
 			tn, td, bits = n0, a0, 1
 		}
 		if a1 != 0 {
-			if bits == 0 {
-				tn, td, bits = n1, a1, 2
-			} else if l, r := n1*td, tn*a1; l < r {
-				tn, td, bits = n1, a1, 2
-			} else if l == r {
-				bits |= 2
-			}
+			tn, td, bits = earlier(tn, td, bits, n1, a1, 2)
 		}
 		if a2 != 0 {
-			if bits == 0 {
-				tn, td, bits = n2, a2, 4
-			} else if l, r := n2*td, tn*a2; l < r {
-				tn, td, bits = n2, a2, 4
-			} else if l == r {
-				bits |= 4
-			}
+			tn, td, bits = earlier(tn, td, bits, n2, a2, 4)
 		}
 		end := tn >= td // no crossing before b; one at b itself is b's own check
 		if end {
@@ -257,6 +245,18 @@ func (w *walker) runFast(b [3]int64) bool {
 		t0n, t0d = tn, td
 	}
 	return onPlane(b) && w.pointBad(b)
+}
+
+// earlier folds the crossing n/a (a > 0) of the axis whose bit is k into the least crossing so
+// far, tn/td, which the axes in bits tie (none yet: bits 0).
+func earlier(tn, td int64, bits uint8, n, a int64, k uint8) (int64, int64, uint8) {
+	switch l, r := n*td, tn*a; {
+	case bits == 0 || l < r:
+		return n, a, k
+	case l == r:
+		return tn, td, bits | k
+	}
+	return tn, td, bits
 }
 
 // fill is the fill of cell (x, y, z), clamped to 0..Unit.
