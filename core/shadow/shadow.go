@@ -80,6 +80,9 @@ type Field struct {
 // MaxSources is the most source points a Field has: the inset corners of 4 × 4 cells.
 const MaxSources = 64
 
+// MaxPieces bounds the pieces New cuts the walls into (see pieces): past it, a wall is one box.
+const MaxPieces = 1 << 14
+
 // A box is a closed box of the plane, in lattice units.
 type box struct{ x0, y0, x1, y1 int64 }
 
@@ -122,12 +125,21 @@ func New(src, dst grid.Box, zlo, zhi int64, s los.Solids, ws []walls.Wall) *Fiel
 		}
 	}
 	hull := box{int64(hx0) * unit, int64(hy0) * unit, int64(hx1+1) * unit, int64(hy1+1) * unit}
+	// A wall is cut into pieces a cell long, at most MaxPieces of them in all: past that, each
+	// further wall is one box, its own clipped to the hull's (a coarser shadow, never a wrong
+	// one), so that the sweeps' work stays within the hull's size.
+	room := MaxPieces
 	for _, w := range ws {
 		b := box{min(w.A[0], w.B[0]), min(w.A[1], w.B[1]), max(w.A[0], w.B[0]), max(w.A[1], w.B[1])}
 		if b.x1 < hull.x0 || b.x0 > hull.x1 || b.y1 < hull.y0 || b.y0 > hull.y1 || w.Top < zlo || w.Bottom > zhi {
 			continue // no segment of the field comes near it
 		}
-		f.clear = pieces(f.clear, w.A, w.B, hull)
+		if n := len(f.clear); room > 0 {
+			f.clear = pieces(f.clear, w.A, w.B, hull)
+			room -= len(f.clear) - n
+		} else {
+			f.clear = append(f.clear, box{max(b.x0, hull.x0), max(b.y0, hull.y0), min(b.x1, hull.x1), min(b.y1, hull.y1)})
+		}
 		if w.Bottom <= zlo && w.Top >= zhi {
 			f.walls = append(f.walls, w)
 		}

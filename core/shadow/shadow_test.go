@@ -1231,3 +1231,34 @@ func TestSpan(t *testing.T) {
 		}
 	}
 }
+
+// TestManyLongWalls: 2,000 walls each crossing a 200 × 200 hull diagonally would be cut into
+// some 400 pieces apiece; New cuts at most MaxPieces (and a wall or so more) and keeps every
+// further wall as one box clipped to the hull, so the field's blockers stay bounded. Its
+// verdicts stay sound: sampled segments are held to los.Blocked.
+func TestManyLongWalls(t *testing.T) {
+	var ws []walls.Wall
+	for i := range 2000 {
+		o := int64(i%400) * 7
+		ws = append(ws, walls.Wall{A: [2]int64{-4000 + o, -4000}, B: [2]int64{84000 + o, 84000 + 3}, Bottom: walls.NoBottom, Top: walls.NoTop})
+	}
+	src := grid.Box{Min: grid.C(100, 10, 0), Max: grid.C(100, 10, 0)}
+	dst := grid.Box{Max: grid.C(199, 199, 0)}
+	f := New(src, dst, 1, 399, nil, ws)
+	if len(f.clear) > MaxPieces+1000+len(ws) {
+		t.Fatalf("%d boxes for %d walls: the pieces are not bounded", len(f.clear), len(ws))
+	}
+	if len(f.clear) < MaxPieces {
+		t.Fatalf("only %d boxes: the walls were not cut into pieces at all", len(f.clear))
+	}
+	s := newWorld(nil, ws)
+	r := rand.New(rand.NewPCG(5, 5))
+	for range 3000 {
+		p := los.Point{X: coord(r.IntN(2), 100), Y: coord(r.IntN(2), 10), Z: 1 + 398*int64(r.IntN(2))}
+		q := los.Point{X: coord(r.IntN(400), 0), Y: coord(r.IntN(400), 0), Z: 1 + 398*int64(r.IntN(2))}
+		switch v, blocked := f.Verdict(p, q), los.Blocked(p, q, s); {
+		case v == Clear && blocked, v == Blocked && !blocked:
+			t.Fatalf("%v → %v: verdict %d, los.Blocked %v", p, q, v, blocked)
+		}
+	}
+}
