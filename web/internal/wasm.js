@@ -364,24 +364,26 @@ export const WARMUP = [
 
 const UTF8_OUT = new TextEncoder();
 
-// directCalls replaces the functions of fns that the module also answers directly (fns.direct,
-// "name:kind" by index; wasm/internal/jsapi direct_js.go) by ones that call it so: the request's UTF-8 written into
-// the module's memory, its own exports aoekit_in, aoekit_call and aoekit_out called, the answer
-// copied out. They take and give what the functions they replace do (a string or a Uint8Array,
-// or an Error with code, message and maybe at and field); arguments those would refuse (not a
-// string, not a number, a string too long to count in bytes here) go to them, which say why.
-// Through syscall/js a call costs some 14 µs in Node; directly, under one.
+// directCalls replaces the functions of fns that the module also answers directly (fns.direct:
+// "name:kind" by index, wasm/internal/jsapi direct_js.go) by ones that call it so: the
+// request's UTF-8 written into the module's memory, its own exports aoekit_in, aoekit_call and
+// aoekit_out called, the answer copied out. They take and give what the functions they replace
+// do (a string or a Uint8Array, or an Error with code, message and maybe at and field);
+// arguments those would refuse or read otherwise (a body that is not a string or too long to
+// count here, a scene id that is not a 32-bit integer, packed obstacles that are not a
+// Uint8Array) go to them, which say why. A call through syscall/js cost some 14 µs in Node; a
+// direct one some 3, most of it encoding and decoding.
 function directCalls(fns, instance) {
   const ex = instance.exports;
   if (typeof fns.direct !== "string" || typeof ex.aoekit_call !== "function") return;
   fns.direct.trim().split(" ").forEach((entry, index) => {
     const [name, kind] = entry.split(":");
     const viaJS = fns[name];
-    const scene = (kind & 1) !== 0;
-    const packedAnswer = (kind & 2) !== 0;
+    const scene = (Number(kind) & 1) !== 0;
+    const packedAnswer = (Number(kind) & 2) !== 0;
     fns[name] = (...args) => {
       const [id, body, packed] = scene ? args : [0, args[0], undefined];
-      if ((body !== undefined && typeof body !== "string") || body?.length > fns.maxBody || (scene && !Number.isSafeInteger(id)) ||
+      if ((body !== undefined && typeof body !== "string") || body?.length > fns.maxBody || (scene && (id | 0) !== id) ||
         (packed !== undefined && packed !== null && !(packed instanceof Uint8Array))) {
         return viaJS(...args);
       }
@@ -391,7 +393,7 @@ function directCalls(fns, instance) {
       const into = new Uint8Array(ex.mem.buffer, at, bytes.length + np);
       into.set(bytes);
       if (np > 0) into.set(packed, bytes.length);
-      const r = ex.aoekit_call(index, bytes.length, id | 0, np);
+      const r = ex.aoekit_call(index, bytes.length, id, np);
       const n = r >= 0 ? r : -1 - r;
       const out = new Uint8Array(ex.mem.buffer, ex.aoekit_out(), n);
       if (r < 0) {

@@ -80,6 +80,7 @@ test("direct calls answer every corpus request, scene calls and hostile bodies a
     for (let i = 0; i < 40; i++) obstacles.set([rand(20), rand(20), 0, [400, 200][rand(2)]], 4 * i);
     const { json, packed } = splitObstacles({ ...board, obstacles }, "board");
     const ids = [same(fns, "sceneNew", 0, json, packed), same(fns, "sceneNew", 0, JSON.stringify({ ...board, obstacles: [{ x: 5, y: 5, z: 0 }] }), undefined)];
+    for (const id of [2 ** 32 + 1, -1, 1.5, NaN]) same(fns, "sceneEvaluate", id, JSON.stringify({ template: "Cir1" }), undefined);
     for (const id of [...ids.map(Number), 99]) {
       for (const frame of [{ template: "Cir3", caster: { id: "c", x: 10, y: 10, z: 0 }, origin: { x: 6, y: 6, z: 0 }, range: 20 }, { template: "3 burst", caster: { id: "c", x: 10, y: 10, z: 0 } }, { template: "Cir3" }]) {
         same(fns, "sceneEvaluate", id, JSON.stringify(frame), undefined);

@@ -173,6 +173,8 @@ func answer(e *Export, id int, body, packed []byte) ([]byte, *engine.Error) {
 	return call(e.Handle, body)
 }
 
+// jsError returns err as a JavaScript Error with code, message and, when err has them, field
+// and at (a full attack's step index even when it is 0, as on the wire).
 func (b binder) jsError(err *engine.Error) js.Value {
 	v := b.errorCtor.New(err.Message)
 	v.Set("code", string(err.Code))
