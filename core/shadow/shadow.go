@@ -321,8 +321,8 @@ type cone struct {
 	_  [0]func() // not comparable: no equality function in the module
 }
 
-// cone sweeps cone k from the source point (px, py), whose bit is bit, marking its target
-// points that the masks do not know yet.
+// cone sweeps cone k from the source point (px, py), whose bit is bit, setting it in the
+// masks of the target points it finds clear or blocked.
 func (f *Field) cone(k int, px, py int64, bit uint64) {
 	cs, bs := f.cs[:0], f.bs[:0]
 	for _, b := range f.clear {
