@@ -73,7 +73,9 @@ func entityOf(where label, t *Token) (entity, *Error) {
 	}
 	facing := grid.N
 	if t.Facing != "" {
-		if facing, err = dirOf(where.String()+".facing", t.Facing); err != nil {
+		var ok bool
+		if facing, ok = grid.ParseDir(t.Facing); !ok {
+			_, err = dirOf(where.String()+".facing", t.Facing) // the field's name is spelled only for the error
 			return entity{}, err
 		}
 	}
