@@ -860,8 +860,10 @@ export interface LoadOptions {
 }
 
 /**
- * Instantiates aoekit.wasm and resolves to an engine. Each call starts its own instance; a
- * loaded engine holds no timer or handle that keeps a Node process alive. (To run the engine
+ * Instantiates aoekit.wasm and resolves to an engine, warmed: it has made the calls a page makes
+ * first (evaluate, evaluateCells, a scene), so that those do not pay for compiling the module's
+ * functions. Each call starts its own instance; a loaded engine holds no timer or handle that
+ * keeps a Node process alive. (To run the engine
  * off the main thread, in a Web Worker: `loadWorker` from `aoekit/worker`.)
  *
  * @example

@@ -6,7 +6,7 @@
 // (package.json says "sideEffects": false). wasm_exec.js defines globalThis.Go and, where the
 // host lacks them, the fs, path and process shims Go expects. The helpers shared with the
 // package's other loaders (the overlay's) live in internal/wasm.js.
-import { AoekitError, checkSize, engineOf, instantiate, internalError, loadGo, newGo, newScene, runModule, WARMUP } from "./internal/wasm.js";
+import { AoekitError, checkSize, engineOf, instantiate, internalError, loadGo, newGo, newScene, runModule, warmUp } from "./internal/wasm.js";
 
 // The global under which the module finds the object to register its functions on
 // (wasm/browser/main_js.go); it exists only while the module's main runs.
@@ -35,11 +35,7 @@ export async function load(options = {}) {
   const runtime = new Runtime(module);
   runtime.start(go, instance);
   const engine = runtime.engine();
-  try {
-    for (const request of WARMUP) engine.evaluate(request);
-  } catch {
-    // only a warm-up: an engine that fails it says so at the caller's first call
-  }
+  warmUp(engine);
   return engine;
 }
 

@@ -6,7 +6,7 @@
 // its request against one of that engine's scenes (`{ scene }` in the view), so that only the
 // template, caster and origin cross each frame. See overlay.d.ts and CONTRACT.md ("The
 // overlay").
-import { canvasOf, checkSize, codedError, encode, engineOf, instantiate, internalError, loadGo, moduleError, newGo, newScene, runModule, WARMUP } from "./internal/wasm.js";
+import { canvasOf, checkSize, codedError, encode, engineOf, instantiate, internalError, loadGo, moduleError, newGo, newScene, runModule, warmUp } from "./internal/wasm.js";
 
 // index.js's error class, as far as instanceof can tell (internal/wasm.js says why a copy).
 export { AoekitError } from "./internal/wasm.js";
@@ -131,11 +131,7 @@ export async function loadOverlay(options = {}) {
   const runtime = new Runtime(module);
   runtime.start(go, instance);
   const engine = runtime.engine();
-  try {
-    for (const request of WARMUP) engine.evaluate(request);
-  } catch {
-    // only a warm-up: a module that fails it says so at the caller's first call
-  }
+  warmUp(engine);
   return Object.freeze({ attach: (canvas, opts) => runtime.attach(canvas, opts), engine });
 }
 

@@ -350,17 +350,65 @@ export function newScene(board, call, generation, alive) {
   return { scene, info };
 }
 
-// WARMUP is evaluated once by load() and loadOverlay(), so that the engine's first real call
-// does not pay for compiling the module's functions (a WebAssembly engine compiles them lazily,
-// on first use): a TDGS circle with tokens, an obstacle, a wall and cover lines, and a Draw
-// Steel burst, reach most of what an evaluate runs.
-export const WARMUP = [
-  { template: "Cir2", caster: { id: "c", x: 0, y: 0, z: 0 }, origin: { x: 4, y: 0, z: 0 }, range: 10,
-    tokens: [{ id: "t", x: 5, y: 0, z: 0 }, { id: "u", x: 3, y: 1, z: 0, size: 2 }], obstacles: [{ x: 4, y: 1, z: 0, fill: 0.5 }],
-    walls: [{ a: [6, -2], b: [6, 2] }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
-  { template: "2 burst", caster: { id: "c", x: 0, y: 0, z: 0 }, tokens: [{ id: "t", x: 2, y: 0, z: 0 }],
-    obstacles: [{ x: 1, y: 0, z: 0 }], bounds: { min: [-5, -5, 0], max: [9, 9, 0] } },
-];
+// WARMUP is the requests warmUp runs: a TDGS circle among tokens that face and take sides, an
+// obstacle, a wall, bounds and cover lines; a Draw Steel burst among walls, with no bounds (its
+// every cell decided); CONTRACT's cone aimed from an origin, with targeting and resolution.
+const WARMUP = (() => {
+  // a 45 × 45 board: a token in the circle with a half obstacle before it (cover lines), a
+  // large one, and twelve more that face and take sides; 150 more obstacles (full, half,
+  // quarter), a wall, bounds: enough to decode what a page's board holds, and for the heap to
+  // grow
+  const tokens = [{ id: "t", x: 5, y: 0, z: 0, side: "enemy" }, { id: "u", x: 3, y: 1, z: 0, size: 2, facing: "S" }];
+  for (let i = 0; i < 12; i++) {
+    tokens.push({ id: `t${i}`, x: 8 + i, y: i % 2 === 0 ? 3 : 12, z: 0, size: 1 + (i % 2), facing: "NESW"[i % 4], side: i % 3 === 0 ? "party" : "enemy" });
+  }
+  const obstacles = [{ x: 4, y: 1, z: 0, fill: 0.5 }, { x: -1, y: 1, z: 0, fill: 0.5 }];
+  for (let i = 0; i < 40; i++) obstacles.push({ x: (i * 7) % 40, y: 16 + ((i * 3) % 20), z: 0, fill: [1, 0.5, 0.25][i % 3] });
+  const board = { tokens, obstacles, walls: [{ a: [6, -2], b: [6, 2] }], bounds: { min: [-5, -5, 0], max: [40, 40, 0] } };
+  return [
+    { template: "Cir2", caster: { id: "c", x: 0, y: 0, z: 0, facing: "E", side: "party" }, origin: { x: 4, y: 0, z: 0 }, range: 10, ...board },
+    { template: "2 burst", caster: { id: "c", x: 0, y: 0, z: 0 }, tokens: [{ id: "t", x: 2, y: 0, z: 0 }],
+      obstacles: [{ x: 1, y: 0, z: 0 }], walls: [{ a: [-1, -3], b: [-1, 3] }] },
+    { rules: "tdgs", template: "Con4NE", caster: { id: "c", x: 5, y: 5, z: 0, size: 1, height: 1, facing: "N", side: "party" },
+      origin: { x: 9, y: 2, z: 0 }, aim: { x: 12, y: 4, z: 0 }, range: 20,
+      tokens: [{ id: "g", x: 7, y: 3, z: 0, size: 1, height: 1, side: "enemy", prone: false }], obstacles: [{ x: 6, y: 3, z: 0, fill: 1 }],
+      targeting: { trait: "alliesExcluded", ids: [], excludeCaster: false, excludeCells: [[0, 0, 0]] },
+      resolve: { stat: 7, modifiers: 0, luck: 0, seed: 42, defence: { g: 5 } } },
+  ];
+})();
+
+// warmUp is run once by load() and loadOverlay() on the engine they resolve with: it makes the
+// calls a page makes first (evaluate, evaluateCells, and a scene made, evaluated, edited and
+// disposed of), so that those do not pay for compiling the module's functions. A WebAssembly
+// engine compiles each function lazily, on its first call, and in Chromium such a compile on
+// the page's thread can wait 5–18 ms behind the module's background tier-up: a scene's first
+// evaluate after load() took some 20 ms, a stateless one 2–14, before the warm-up covered them.
+// It is only a warm-up: an engine that fails it says so at the caller's first call. It returns
+// what it caught (the tests require none).
+export function warmUp(engine) {
+  const caught = [];
+  const attempt = (f) => {
+    try {
+      f();
+    } catch (err) {
+      caught.push(err);
+    }
+  };
+  for (const request of WARMUP) attempt(() => engine.evaluate(request));
+  attempt(() => engine.evaluateCells(WARMUP[1]));
+  attempt(() => {
+    const { template, caster, origin, range, ...board } = WARMUP[0];
+    const scene = engine.scene(board);
+    try {
+      for (let x = 0; x <= 2; x++) scene.evaluate({ template, caster, origin: { x, y: 0, z: 0 }, range }); // dragged from the caster
+      scene.update({ tokens: [{ ...board.tokens[0], x: 6 }], remove: ["t1"], clear: [[0, 16, 0]], obstacles: [{ x: 2, y: 2, z: 0 }] });
+      scene.evaluateCells({ template, caster, origin, range });
+    } finally {
+      scene.dispose();
+    }
+  });
+  return caught;
+}
 
 const UTF8_OUT = new TextEncoder();
 
