@@ -73,9 +73,7 @@ func entityOf(where label, t *Token) (entity, *Error) {
 	}
 	facing := grid.N
 	if t.Facing != "" {
-		var ok bool
-		if facing, ok = grid.ParseDir(t.Facing); !ok {
-			_, err = dirOf(where.String()+".facing", t.Facing) // the field's name is spelled only for the error
+		if facing, err = dirOf(where.String()+".facing", t.Facing); err != nil {
 			return entity{}, err
 		}
 	}
