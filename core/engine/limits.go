@@ -31,9 +31,9 @@ const (
 // The rest of an evaluation is bounded by the sizes above (MaxCells, MaxTokens, MaxObstacles
 // …): placing and marking the area, the 50 % circle's fill (§4.3, some 26 looks a cell),
 // listing the cells, validating the request, and the shared line of effect of a Draw Steel
-// area (core/shadow), built only for an area whose box has at most shadowMax squares, from at
-// most shadow.MaxPieces pieces of walls: it decides segments before they are walked, and the
-// walks it spares stay reckoned. On the machine the limit was set on, a request
+// area or a TDGS one with barriers (core/shadow), built only for an area whose box has at most
+// shadowMax squares, from at most shadow.MaxPieces pieces of walls: it decides segments before
+// they are walked, and the walks it spares stay reckoned. On the machine the limit was set on, a request
 // at MaxWork in the costliest mix answers in about a second.
 const (
 	MaxWork  = 60_000_000 // steps of work, as above

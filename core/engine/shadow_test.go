@@ -15,12 +15,14 @@ import (
 // Steel area with barriers (SPEC §3.2, §5.3: corner to corner, one clear segment is enough)
 // gives the same answer, field for field, with the field as with every segment walked
 // (shadowMin past any area). Flat bounds (z 0…0), three levels and no bounds; casters of
-// sizes 1 and 2; bursts, auras, cubes within range and lines.
+// sizes 1 and 2; bursts, auras, cubes within range and lines. So do TDGS areas with barriers
+// (centre to centre, from the origin square's centre or the caster's: a grid corner for a
+// caster of size 2): circles, on an origin or on the caster, some with height, and cones.
 func TestShadow_3_2_SameAreasAsWalking(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 3))
 	const n = 16
-	compared, cut := 0, 0
-	for trial := range 160 {
+	compared, cut, tdgs := 0, 0, 0
+	for trial := range 240 {
 		req := &Request{Caster: &Token{ID: "c", X: 4 + r.IntN(n-8), Y: 4 + r.IntN(n-8), Size: 1 + r.IntN(2)}}
 		caster := grid.Space{Anchor: grid.C(req.Caster.X, req.Caster.Y, 0), Size: req.Caster.Size, Height: req.Caster.Size}
 		for range r.IntN(n * n / 4) {
@@ -40,7 +42,18 @@ func TestShadow_3_2_SameAreasAsWalking(t *testing.T) {
 		case 1:
 			req.Bounds = &Bounds{Min: [3]int{0, 0, -1}, Max: [3]int{n - 1, n - 1, 1}}
 		}
-		switch r.IntN(4) {
+		switch r.IntN(6) {
+		case 4: // TDGS with barriers: a circle on an origin (with height on some), or on the caster
+			yes := true
+			req.Rules, req.Barriers = "tdgs", &yes
+			req.Template = TemplateRef{Text: fmt.Sprintf("Cir%d%s", 2+r.IntN(5), []string{"", "", "h1", "h2"}[r.IntN(4)])}
+			if r.IntN(3) > 0 {
+				req.Origin = &Pos{r.IntN(n), r.IntN(n), 0}
+			}
+		case 5: // TDGS with barriers: a cone from the caster
+			yes := true
+			req.Rules, req.Barriers = "tdgs", &yes
+			req.Template = TemplateRef{Text: fmt.Sprintf("Con%d%s", 3+r.IntN(6), []string{"N", "NE", "E", "SE", "S", "SW", "W", "NW"}[r.IntN(8)])}
 		case 0, 1:
 			req.Template = TemplateRef{Text: fmt.Sprintf("%d burst", 2+r.IntN(5))}
 		case 2:
@@ -63,6 +76,9 @@ func TestShadow_3_2_SameAreasAsWalking(t *testing.T) {
 		}
 		sameResult(t, what, with, without)
 		compared++
+		if req.Rules == "tdgs" {
+			tdgs++
+		}
 		open := *req
 		no := false
 		open.Barriers = &no
@@ -71,8 +87,8 @@ func TestShadow_3_2_SameAreasAsWalking(t *testing.T) {
 		}
 	}
 	// Most trials must answer, and barriers must cut most areas, or the comparison says little.
-	if compared < 120 || cut < compared/2 {
-		t.Errorf("%d of 160 trials answered, %d of them cut by barriers", compared, cut)
+	if compared < 180 || cut < compared/2 || tdgs < 40 {
+		t.Errorf("%d of 240 trials answered (%d of them TDGS), %d of them cut by barriers", compared, tdgs, cut)
 	}
-	t.Logf("%d areas compared, %d cut by barriers", compared, cut)
+	t.Logf("%d areas compared (%d TDGS), %d cut by barriers", compared, tdgs, cut)
 }

@@ -1699,7 +1699,9 @@ func benchWalls(seed uint64, board, n int) []Wall {
 
 // BenchmarkEvaluateWalls: the board of BenchmarkTypical (60 × 60, 40 tokens, 300 obstacle
 // cells) with no walls and with 5 000 short walls on its grid lines, for the TDGS Cir6 of
-// BenchmarkTypical and the Draw Steel 5 burst of BenchmarkBurstWalls.
+// BenchmarkTypical, the Draw Steel 5 burst of BenchmarkBurstWalls and a TDGS Cir20 with
+// barriers on the board's level (bounds z 0…0: a segment from the origin's centre to every
+// square's).
 func BenchmarkEvaluateWalls(b *testing.B) {
 	scattered := benchWalls(7, 60, 5000)
 	for _, tc := range []struct {
@@ -1708,6 +1710,11 @@ func BenchmarkEvaluateWalls(b *testing.B) {
 	}{
 		{"tdgs-Cir6", func(req *Request) { req.Template = TemplateRef{Text: "Cir6"}; req.Origin = &Pos{38, 30, 0} }},
 		{"drawsteel-5burst", func(req *Request) { req.Template = TemplateRef{Text: "5 burst"}; req.Range = Range{} }},
+		{"tdgs-Cir20-barriers-flat", func(req *Request) {
+			yes := true
+			req.Template, req.Origin, req.Range, req.Barriers = TemplateRef{Text: "Cir20"}, &Pos{38, 30, 0}, Range{}, &yes
+			req.Bounds = &Bounds{Max: [3]int{59, 59, 0}}
+		}},
 	} {
 		for _, n := range []int{0, len(scattered)} {
 			b.Run(fmt.Sprintf("%s/walls=%d", tc.name, n), func(b *testing.B) {

@@ -29,7 +29,8 @@ func (p *bytePicker) IntN(n int) int {
 // FuzzField decodes bytes into a scene of genScene (a board of 3 to 6 squares across, solids
 // on levels −1 … 2, up to five thin walls, a source box of up to 3 × 2 squares, a target box
 // and a height range) and holds every verdict of its field to los.Blocked (SPEC §5.2, §5.6),
-// as TestSoundRandom does, at one pair of heights per pair of points to keep each run short.
+// as TestSoundRandom does, at one pair of heights per pair of points to keep each run short;
+// then the same of a field of NewCentres on that board (soundCentres).
 func FuzzField(f *testing.F) {
 	f.Add([]byte{})
 	f.Add([]byte{4, 3, 3, 0, 1, 0, 0, 1, 3, 200, 0, 2, 1, 9, 4, 1, 2, 0, 0, 5, 1, 1, 2, 2, 3})
@@ -49,5 +50,6 @@ func FuzzField(f *testing.F) {
 		sc.name = "fuzz"
 		var n tally
 		soundScene(t, sc, r, &n, false)
+		soundCentres(t, sc, r, &n)
 	})
 }

@@ -1,10 +1,12 @@
 // Package shadow decides, for many segments at once, which are certainly clear and which are
-// certainly blocked (SPEC §5.2, §5.6), before any of them is walked: the shared work of a
-// Draw Steel area's line of effect (SPEC §3.2), where every cell of the area tries segments
-// from the same few corners of the caster's space.
+// certainly blocked (SPEC §5.2, §5.6), before any of them is walked: the shared work of an
+// area's line of effect (SPEC §3.2), where every cell of a Draw Steel area tries segments from
+// the same few corners of the caster's space, and every cell of a TDGS area with barriers one
+// segment from the same point.
 //
 // A Field is built for a set of source points and a set of target points: the inset corners
-// (SPEC §5.4) of the cells of two boxes on the plane, at heights within [zlo, zhi]. For each
+// (SPEC §5.4) of the cells of two boxes on the plane (New), or one point and the centres of
+// the cells of a box (NewCentres), at heights within [zlo, zhi]. For each
 // source point p it sweeps the targets once, in each of four cones around p (east, west,
 // south, north: |v| ≤ u in the cone's own coordinates), row by row in order of distance u,
 // keeping the slopes v/u that the blockers met so far cover as a union of intervals of exact
@@ -59,13 +61,17 @@ const unit = los.Unit
 const inset = 1
 
 // A Field holds the verdicts of the segments from the inset corners of the cells of src to
-// those of dst (both taken on the plane: their Z is ignored), for points at heights within
-// [zlo, zhi]. A verdict holds for every height in that range: it depends only on where the
-// two points stand on the plane. There are at most MaxSources source points (src at most
-// 4 × 4 cells); each is swept when first asked. A Field is not safe for concurrent use.
+// those of dst (both taken on the plane: their Z is ignored), or from one point to the centres
+// of the cells of dst, for points at heights within [zlo, zhi]. A verdict holds for every
+// height in that range: it depends only on where the two points stand on the plane. There are
+// at most MaxSources source points (src at most 4 × 4 cells); each is swept when first asked.
+// A Field is not safe for concurrent use.
 type Field struct {
 	src, dst       grid.Box
 	zlo, zhi       int64
+	lat            lattice      // where the target points lie in their cells
+	one            bool         // one source point, p0, rather than the inset corners of src
+	p0             [2]int64     // that point
 	clear          []box        // closed boxes (lattice) that may touch a segment: solids and walls' boxes
 	opaque         []box        // squares solid through [zlo, zhi] with room to spare
 	walls          []walls.Wall // walls standing over all of [zlo, zhi]
@@ -86,18 +92,50 @@ const MaxPieces = 1 << 14
 // A box is a closed box of the plane, in lattice units.
 type box struct{ x0, y0, x1, y1 int64 }
 
+// A lattice is where a field's points lie in their cells, on each axis: per points a cell, at
+// lo and (the second of two) hi past the cell's lower side.
+type lattice struct {
+	per    int
+	lo, hi int64
+}
+
+var (
+	corners = lattice{2, inset, unit - inset} // the inset corners (SPEC §5.4)
+	centres = lattice{1, unit / 2, unit / 2}  // the centres
+)
+
 // New builds a Field for segments from the inset corners of the cells of src to those of
 // dst, at heights within [zlo, zhi] (lattice units, zlo ≤ zhi), over the solids s and the
 // closed walls ws. It reads the fills of the cells of the box around src and dst once, at
 // the levels those heights reach, and keeps the walls that come near it. It is nil when src
 // has more than MaxSources inset corners on the plane.
 func New(src, dst grid.Box, zlo, zhi int64, s los.Solids, ws []walls.Wall) *Field {
-	f := &Field{src: src, dst: dst, zlo: zlo, zhi: zhi}
+	f := &Field{src: src, dst: dst, zlo: zlo, zhi: zhi, lat: corners}
 	f.snx, f.sny = 2*(src.Max.X-src.Min.X+1), 2*(src.Max.Y-src.Min.Y+1)
 	if f.snx*f.sny > MaxSources {
 		return nil
 	}
-	f.tnx, f.tny = 2*(dst.Max.X-dst.Min.X+1), 2*(dst.Max.Y-dst.Min.Y+1)
+	f.build(s, ws)
+	return f
+}
+
+// NewCentres builds a Field for segments from the point p (TDGS's cover source, SPEC §5.4: a
+// cell's centre, or a corner of the grid for a space of an even size) to the centres of the
+// cells of dst, at heights within [zlo, zhi] (p.Z among them), over the solids s and the
+// closed walls ws. Its one source point has index 0.
+func NewCentres(p los.Point, dst grid.Box, zlo, zhi int64, s los.Solids, ws []walls.Wall) *Field {
+	// src: the cells whose closed box holds p (two on an axis where p lies on a grid line)
+	src := grid.Box{Min: grid.Cell{X: int(floorDiv(p.X-1, unit)), Y: int(floorDiv(p.Y-1, unit))},
+		Max: grid.Cell{X: int(floorDiv(p.X, unit)), Y: int(floorDiv(p.Y, unit))}}
+	f := &Field{src: src, dst: dst, zlo: zlo, zhi: zhi, lat: centres, one: true, p0: [2]int64{p.X, p.Y}, snx: 1, sny: 1}
+	f.build(s, ws)
+	return f
+}
+
+// build reads the solids and walls around f.src and f.dst into f's boxes.
+func (f *Field) build(s los.Solids, ws []walls.Wall) {
+	src, dst, zlo, zhi := f.src, f.dst, f.zlo, f.zhi
+	f.tnx, f.tny = f.lat.per*(dst.Max.X-dst.Min.X+1), f.lat.per*(dst.Max.Y-dst.Min.Y+1)
 	f.clearM, f.blockM = make([]uint64, f.tnx*f.tny), make([]uint64, f.tnx*f.tny)
 	hx0, hy0 := min(src.Min.X, dst.Min.X), min(src.Min.Y, dst.Min.Y)
 	hx1, hy1 := max(src.Max.X, dst.Max.X), max(src.Max.Y, dst.Max.Y)
@@ -144,7 +182,6 @@ func New(src, dst grid.Box, zlo, zhi int64, s los.Solids, ws []walls.Wall) *Fiel
 			f.walls = append(f.walls, w)
 		}
 	}
-	return f
 }
 
 // pieces appends the boxes of the pieces of the segment a → b that may meet the box h: the
@@ -189,8 +226,9 @@ func fill(s los.Solids, x, y, z int) int {
 	return min(max(s.Fill(grid.Cell{X: x, Y: y, Z: z}), 0), unit)
 }
 
-// Verdict is what the field knows of the segment from p, an inset corner of a cell of src,
-// to q, one of a cell of dst; Unknown for any other points, or heights outside [zlo, zhi].
+// Verdict is what the field knows of the segment from p, a source point (an inset corner of a
+// cell of src, or NewCentres's point), to q, a target point (an inset corner, or the centre, of
+// a cell of dst); Unknown for any other points, or heights outside [zlo, zhi].
 func (f *Field) Verdict(p, q los.Point) Verdict {
 	s, t := f.Source(p), f.Target(q)
 	if s < 0 || t < 0 {
@@ -209,7 +247,13 @@ func (f *Field) Verdict(p, q los.Point) Verdict {
 // Source is the index of p among the source points (below MaxSources), the bit of p in the
 // masks of Known; −1 when p is none of them.
 func (f *Field) Source(p los.Point) int {
-	i, j := at(p.X, f.src.Min.X), at(p.Y, f.src.Min.Y)
+	if f.one {
+		if !f.height(p) || p.X != f.p0[0] || p.Y != f.p0[1] {
+			return -1
+		}
+		return 0
+	}
+	i, j := corners.at(p.X, f.src.Min.X), corners.at(p.Y, f.src.Min.Y)
 	if !f.height(p) || i < 0 || j < 0 || i >= f.snx || j >= f.sny {
 		return -1
 	}
@@ -218,20 +262,21 @@ func (f *Field) Source(p los.Point) int {
 
 // Target is the index of q among the target points, for Known; −1 when q is none of them.
 func (f *Field) Target(q los.Point) int {
-	i, j := at(q.X, f.dst.Min.X), at(q.Y, f.dst.Min.Y)
+	i, j := f.lat.at(q.X, f.dst.Min.X), f.lat.at(q.Y, f.dst.Min.Y)
 	if !f.height(q) || i < 0 || j < 0 || i >= f.tnx || j >= f.tny {
 		return -1
 	}
 	return j*f.tnx + i
 }
 
-// Cell is the index, for Known, of the target point at the lowest x and y of cell c's inset
-// corners on the plane; the others are one and Across further on. ok is false when c is no
-// cell of dst or its inset corners lie outside the heights [zlo, zhi].
+// Cell is the index, for Known, of the target point at the lowest x and y of cell c's: its
+// centre in a field of NewCentres; else its inset corner on the plane, the others one and
+// Across further on. ok is false when c is no cell of dst or its points lie outside the
+// heights [zlo, zhi].
 func (f *Field) Cell(c grid.Cell) (t int, ok bool) {
-	i, j := 2*(c.X-f.dst.Min.X), 2*(c.Y-f.dst.Min.Y)
+	i, j := f.lat.per*(c.X-f.dst.Min.X), f.lat.per*(c.Y-f.dst.Min.Y)
 	z := int64(c.Z) * unit
-	if i < 0 || j < 0 || i >= f.tnx || j >= f.tny || z+inset < f.zlo || z+unit-inset > f.zhi {
+	if i < 0 || j < 0 || i >= f.tnx || j >= f.tny || z+f.lat.lo < f.zlo || z+f.lat.hi > f.zhi {
 		return 0, false
 	}
 	return j*f.tnx + i, true
@@ -251,7 +296,10 @@ func (f *Field) height(p los.Point) bool {
 func (f *Field) Sweep(mask uint64) {
 	for todo := mask &^ f.done; todo != 0; todo &= todo - 1 {
 		s := bits.TrailingZeros64(todo)
-		px, py := coord(s%f.snx, f.src.Min.X), coord(s/f.snx, f.src.Min.Y)
+		px, py := corners.coord(s%f.snx, f.src.Min.X), corners.coord(s/f.snx, f.src.Min.Y)
+		if f.one {
+			px, py = f.p0[0], f.p0[1]
+		}
 		for k := range 4 {
 			f.cone(k, px, py, uint64(1)<<s)
 		}
@@ -259,18 +307,22 @@ func (f *Field) Sweep(mask uint64) {
 	}
 }
 
+// Boxes is the number of boxes a sweep meets (solids and pieces of walls): a sweep's work
+// grows with it, as with the target points.
+func (f *Field) Boxes() int { return len(f.clear) }
+
 // Known is, for target point t (Target's index), the source points swept so far whose
 // segment to it is certainly clear, and those whose segment is certainly blocked, as masks.
 func (f *Field) Known(t int) (clear, blocked uint64) { return f.clearM[t], f.blockM[t] }
 
-// at is the index of the inset coordinate v among those of the cells from c0 on (two per
-// cell, ascending), or −1 when v is no inset coordinate at or past c0.
-func at(v int64, c0 int) int {
+// at is the index of the coordinate v among the lattice's of the cells from c0 on (per a
+// cell, ascending), or −1 when v is none of them at or past c0.
+func (l lattice) at(v int64, c0 int) int {
 	c := floorDiv(v, unit)
-	k := 2 * (c - int64(c0))
+	k := int64(l.per) * (c - int64(c0))
 	switch v - c*unit {
-	case inset:
-	case unit - inset:
+	case l.lo:
+	case l.hi:
 		k++
 	default:
 		return -1
@@ -281,13 +333,13 @@ func at(v int64, c0 int) int {
 	return int(k)
 }
 
-// coord is the k-th inset coordinate of the cells from c0 on.
-func coord(k, c0 int) int64 {
-	v := int64(c0+k/2) * unit
-	if k%2 == 0 {
-		return v + inset
+// coord is the k-th coordinate of the lattice's of the cells from c0 on.
+func (l lattice) coord(k, c0 int) int64 {
+	v := int64(c0+k/l.per) * unit
+	if k%l.per == 0 {
+		return v + l.lo
 	}
-	return v + unit - inset
+	return v + l.hi
 }
 
 // The four cones around a source point p, each {u > 0, |v| ≤ u} in its own coordinates
@@ -361,7 +413,7 @@ func (f *Field) cone(k int, px, py int64, bit uint64) {
 		if k == west || k == north {
 			r = rows - 1 - n
 		}
-		u := coord(r, r0) - rp
+		u := f.lat.coord(r, r0) - rp
 		if k == west || k == north {
 			u = -u
 		}
@@ -379,24 +431,24 @@ func (f *Field) cone(k int, px, py int64, bit uint64) {
 		if k == south || k == north {
 			base, stride = r*f.tnx, 1
 		}
-		j0, j1 := max(first(cp-u, c0), 0), min(first(cp+u+1, c0)-1, cols-1) // the row's points with |v| ≤ u
+		j0, j1 := max(f.lat.first(cp-u, c0), 0), min(f.lat.first(cp+u+1, c0)-1, cols-1) // the row's points with |v| ≤ u
 		next := j0
 		for i := range f.cu {
-			a, b := span(&f.cu[i], u, cp, c0)
+			a, b := f.lat.span(&f.cu[i], u, cp, c0)
 			mark(f.clearM, bit, base, stride, next, min(a-1, j1))
 			next = max(next, b+1)
 		}
 		mark(f.clearM, bit, base, stride, next, j1)
 		for i := range f.bu {
-			a, b := span(&f.bu[i], u, cp, c0)
+			a, b := f.lat.span(&f.bu[i], u, cp, c0)
 			mark(f.blockM, bit, base, stride, max(a, j0), min(b, j1))
 		}
 	}
 }
 
 // span is the range of the indices a … b (a > b: none) of the points of a row at distance u,
-// v = coord(j, c0) − cp, whose slope v/u lies in iv.
-func span(iv *ival, u, cp int64, c0 int) (a, b int) {
+// v = l.coord(j, c0) − cp, whose slope v/u lies in iv.
+func (l lattice) span(iv *ival, u, cp int64, c0 int) (a, b int) {
 	var vlo, vhi int64
 	if iv.loOpen {
 		vlo = floorDiv(iv.lo.v*u, iv.lo.u) + 1
@@ -408,15 +460,17 @@ func span(iv *ival, u, cp int64, c0 int) (a, b int) {
 	} else {
 		vhi = floorDiv(iv.hi.v*u, iv.hi.u)
 	}
-	return first(cp+vlo, c0), first(cp+vhi+1, c0) - 1
+	return l.first(cp+vlo, c0), l.first(cp+vhi+1, c0) - 1
 }
 
-// first is the index of the first inset coordinate at or past x among those of the cells from
-// c0 on (two a cell, ascending): coord(first(x, c0), c0) ≥ x > coord(first(x, c0) − 1, c0).
-func first(x int64, c0 int) int {
+// first is the index of the first of the lattice's coordinates at or past x among those of
+// the cells from c0 on: l.coord(l.first(x, c0), c0) ≥ x > l.coord(l.first(x, c0) − 1, c0).
+func (l lattice) first(x int64, c0 int) int {
 	c := floorDiv(x, unit)
-	k := 2 * (c - int64(c0))
-	if x-c*unit > inset {
+	k := int64(l.per) * (c - int64(c0))
+	if d := x - c*unit; d > l.hi {
+		k += int64(l.per) // past the cell's last: the next cell's first
+	} else if d > l.lo {
 		k++
 	}
 	return int(k)

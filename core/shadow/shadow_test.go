@@ -477,6 +477,81 @@ func TestSoundRandom(t *testing.T) {
 	}
 }
 
+// TestSoundCentres holds every verdict of NewCentres's fields (TDGS's centre-to-centre line
+// of effect, SPEC §5.3) to los.Blocked over the random boards of TestSoundRandom (see
+// soundCentres).
+func TestSoundCentres(t *testing.T) {
+	r := rand.New(rand.NewPCG(20261201, 9))
+	trials := 4000
+	if testing.Short() {
+		trials = 500
+	}
+	var n tally
+	for trial := range trials {
+		sc := genScene(r, 14)
+		sc.name = fmt.Sprintf("trial %d", trial)
+		soundCentres(t, sc, r, &n)
+	}
+	t.Logf("%d scenes: %v", trials, n)
+	if n[Clear] == 0 || n[Blocked] == 0 {
+		t.Errorf("no Clear or no Blocked verdict in %d scenes: %v", trials, n)
+	}
+}
+
+// soundCentres holds a field of NewCentres over sc to los.Blocked: its source point a cell's
+// centre, a grid corner (the centre of a space of even size), a point with one coordinate on a
+// grid line, or anywhere on the lattice, in a cell of sc.src, with up to two more walls
+// through it; every target the centre of a cell of sc.dst, at heights drawn from [zlo, zhi].
+// Points that are not the field's get Unknown.
+func soundCentres(t testing.TB, sc *scene, r picker, n *tally) {
+	t.Helper()
+	u := int64(los.Unit)
+	cx, cy := int64(sc.src.Min.X+r.IntN(sc.src.Max.X-sc.src.Min.X+1)), int64(sc.src.Min.Y+r.IntN(sc.src.Max.Y-sc.src.Min.Y+1))
+	var p plane
+	switch r.IntN(4) {
+	case 0:
+		p = plane{cx*u + u/2, cy*u + u/2}
+	case 1:
+		p = plane{cx * u, cy * u}
+	case 2:
+		p = plane{cx * u, cy*u + u/2}
+	default:
+		p = plane{cx*u + int64(r.IntN(int(u))), cy*u + int64(r.IntN(int(u)))}
+	}
+	for k := r.IntN(3); k > 0; k-- {
+		sc.ws = append(sc.ws, genWall(r, sc, []plane{p}))
+	}
+	sc.name += fmt.Sprintf(", source point %v", p)
+	s := newWorld(sc.cells, sc.ws)
+	defer func() { // a panic fails this scene, with the scene, rather than the whole run
+		if e := recover(); e != nil {
+			t.Fatalf("%s\npanic: %v", sc, e)
+		}
+	}()
+	f := NewCentres(los.Point{X: p.x, Y: p.y, Z: sc.zlo}, sc.dst, sc.zlo, sc.zhi, s, sc.ws)
+	zs := heights(sc.zlo, sc.zhi)
+	i := 0
+	for y := sc.dst.Min.Y; y <= sc.dst.Max.Y; y++ {
+		for x := sc.dst.Min.X; x <= sc.dst.Max.X; x++ {
+			i++
+			pp := los.Point{X: p.x, Y: p.y, Z: zs[i%len(zs)]}
+			q := los.Point{X: int64(x)*u + u/2, Y: int64(y)*u + u/2, Z: zs[(i*7/3)%len(zs)]}
+			judge(t, f, s, pp, q, n, sc.String)
+			if i%5 != 0 {
+				continue
+			}
+			for _, bad := range []los.Point{{X: q.X + 1, Y: q.Y, Z: q.Z}, {X: q.X, Y: q.Y - 199, Z: q.Z}, {X: q.X, Y: q.Y, Z: sc.zhi + 1}} {
+				if v := f.Verdict(pp, bad); v != Unknown {
+					t.Fatalf("%s\ntarget %v is no centre of dst in range, yet Verdict is %d", sc, bad, v)
+				}
+			}
+			if v := f.Verdict(los.Point{X: p.x + 1, Y: p.y, Z: pp.Z}, q); v != Unknown {
+				t.Fatalf("%s\nsource %v is not the field's, yet Verdict is %d", sc, p, v)
+			}
+		}
+	}
+}
+
 // TestSoundSpecial holds fields to los.Blocked on hand-made scenes that random ones hit only
 // by luck: walls through a source point and along lines through it, walls on the grid
 // lines of the source cell, floors and stacked blocks at the ends of the height range.
@@ -657,25 +732,62 @@ func TestClip(t *testing.T) {
 
 // TestInsetIndex checks the mapping between inset coordinates and their indices against
 // SPEC §5.4: the coordinates of cell c are 400c+1 and 400c+399, two per cell ascending from
-// the box's first cell; anything else, or before the first cell, has none.
+// the box's first cell; anything else, or before the first cell, has none. The centres'
+// lattice alike: 400c+200, one per cell. first, for every x, is the index of the first
+// coordinate at or past x, found by counting.
 func TestInsetIndex(t *testing.T) {
 	for _, c0 := range []int{-5, -1, 0, 3} {
 		for k, v := range insets(c0, c0+6) {
-			if got := at(v, c0); got != k {
+			if got := corners.at(v, c0); got != k {
 				t.Errorf("at(%d, %d) = %d, want %d", v, c0, got, k)
 			}
-			if got := coord(k, c0); got != v {
+			if got := corners.coord(k, c0); got != v {
 				t.Errorf("coord(%d, %d) = %d, want %d", k, c0, got, v)
 			}
 			for _, off := range []int64{-1, 1, 200} {
-				if got := at(v+off, c0); got != -1 {
+				if got := corners.at(v+off, c0); got != -1 {
 					t.Errorf("at(%d, %d) = %d, want -1 (no inset coordinate)", v+off, c0, got)
 				}
 			}
 		}
 		for _, v := range insets(c0-3, c0-1) {
-			if got := at(v, c0); got != -1 {
+			if got := corners.at(v, c0); got != -1 {
 				t.Errorf("at(%d, %d) = %d, want -1 (before the first cell)", v, c0, got)
+			}
+		}
+		for k := range 7 {
+			v := int64(c0+k)*unit + 200
+			if got := centres.at(v, c0); got != k {
+				t.Errorf("centres.at(%d, %d) = %d, want %d", v, c0, got, k)
+			}
+			if got := centres.coord(k, c0); got != v {
+				t.Errorf("centres.coord(%d, %d) = %d, want %d", k, c0, got, v)
+			}
+			for _, off := range []int64{-1, 1, -199, 199, 200} {
+				if got := centres.at(v+off, c0); got != -1 {
+					t.Errorf("centres.at(%d, %d) = %d, want -1 (no centre)", v+off, c0, got)
+				}
+			}
+		}
+		if got := centres.at(int64(c0-1)*unit+200, c0); got != -1 {
+			t.Errorf("centres.at(the centre before cell %d) = %d, want -1", c0, got)
+		}
+		for _, l := range []lattice{corners, centres} {
+			var all []int64 // every coordinate of cells c0 … c0+5, ascending
+			for c := c0; c < c0+6; c++ {
+				all = append(all, int64(c)*unit+l.lo)
+				if l.per == 2 {
+					all = append(all, int64(c)*unit+l.hi)
+				}
+			}
+			for x := int64(c0) * unit; x <= int64(c0+5)*unit+l.lo; x++ {
+				want := 0
+				for want < len(all) && all[want] < x {
+					want++
+				}
+				if got := l.first(x, c0); got != want {
+					t.Fatalf("%+v: first(%d, %d) = %d, want %d", l, x, c0, got, want)
+				}
 			}
 		}
 	}
@@ -1213,20 +1325,21 @@ func (u union) covers(k *int, t slope) bool {
 // TestSpan checks span, which turns an interval of the unions into the row's points it holds,
 // against brute force: for random intervals, rows at random distances u and source
 // coordinates, the points j of the row (coordinate coord(j, c0), v = it − cp) whose slope v/u
-// the interval holds are exactly span's a … b.
+// the interval holds are exactly span's a … b, on both lattices.
 func TestSpan(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 7))
 	for trial := range 20000 {
+		l := []lattice{corners, centres}[trial%2]
 		iv := randIval(r)
 		u := int64(1 + r.IntN(5000))
 		c0 := r.IntN(9) - 4
 		cp := int64(r.IntN(8000) - 4000)
-		a, b := span(&iv, u, cp, c0)
+		a, b := l.span(&iv, u, cp, c0)
 		for j := 0; j < 60; j++ {
-			v := coord(j, c0) - cp
+			v := l.coord(j, c0) - cp
 			want := iv.has(slope{v, u})
 			if got := j >= a && j <= b; got != want {
-				t.Fatalf("trial %d: %v at u %d, cp %d, c0 %d: point %d (v %d) in span [%d, %d] = %v, want %v", trial, iv, u, cp, c0, j, v, a, b, got, want)
+				t.Fatalf("trial %d (%+v): %v at u %d, cp %d, c0 %d: point %d (v %d) in span [%d, %d] = %v, want %v", trial, l, iv, u, cp, c0, j, v, a, b, got, want)
 			}
 		}
 	}
@@ -1254,8 +1367,8 @@ func TestManyLongWalls(t *testing.T) {
 	s := newWorld(nil, ws)
 	r := rand.New(rand.NewPCG(5, 5))
 	for range 3000 {
-		p := los.Point{X: coord(r.IntN(2), 100), Y: coord(r.IntN(2), 10), Z: 1 + 398*int64(r.IntN(2))}
-		q := los.Point{X: coord(r.IntN(400), 0), Y: coord(r.IntN(400), 0), Z: 1 + 398*int64(r.IntN(2))}
+		p := los.Point{X: corners.coord(r.IntN(2), 100), Y: corners.coord(r.IntN(2), 10), Z: 1 + 398*int64(r.IntN(2))}
+		q := los.Point{X: corners.coord(r.IntN(400), 0), Y: corners.coord(r.IntN(400), 0), Z: 1 + 398*int64(r.IntN(2))}
 		switch v, blocked := f.Verdict(p, q), los.Blocked(p, q, s); {
 		case v == Clear && blocked, v == Blocked && !blocked:
 			t.Fatalf("%v → %v: verdict %d, los.Blocked %v", p, q, v, blocked)
