@@ -153,8 +153,8 @@ func TestBadMaskTable(t *testing.T) {
 	}
 }
 
-// TestBlockedMatchesReference compares Blocked with the reference on random small boards
-// and segments of every kind (SPEC §5.1, §5.2).
+// TestBlockedMatchesReference compares Blocked with the reference on random small boards (5 × 7,
+// 6 × 6 and 7 × 5 squares, three levels) and segments of every kind (SPEC §5.1, §5.2).
 func TestBlockedMatchesReference(t *testing.T) {
 	n := 800
 	if testing.Short() {
@@ -191,7 +191,7 @@ func TestBlockedMatchesReference(t *testing.T) {
 				if k.name == "vertical edge" {
 					density = 0.5 + 0.1*float64(i%3) // most edges have solids on several sides
 				}
-				b := randomBoard(r, org, 6, 6, 3, density, testFills)
+				b := randomBoard(r, org, 5+i%3, 7-i%3, 3, density, testFills) // 5 × 7, 6 × 6, 7 × 5
 				g := pointGen{r, b, testFills}
 				p, q := k.seg(g)
 				want := refBlocked(p, q, refBoxes(b))
