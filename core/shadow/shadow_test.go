@@ -458,20 +458,24 @@ func offField(p plane, z int64, b grid.Box, zlo, zhi int64) []los.Point {
 // inside, at the edge of or outside the target box, and height ranges over one to three
 // levels.
 func TestSoundRandom(t *testing.T) {
-	r := rand.New(rand.NewPCG(20240611, 5))
-	trials := 500
+	soundRandom(t, rand.New(rand.NewPCG(20240611, 5)), 500, func(sc *scene, r picker, n *tally) { soundScene(t, sc, r, n, true) })
+}
+
+// soundRandom checks trials random scenes (a fifth of them with -short) with check, and that
+// the verdicts it tallies hold some Clear and some Blocked: the boards are mostly open, so a
+// field that never decides is broken (see also the geometric tests below, which pin exact
+// counts).
+func soundRandom(t *testing.T, r *rand.Rand, trials int, check func(sc *scene, r picker, n *tally)) {
 	if testing.Short() {
-		trials = 100
+		trials /= 5
 	}
 	var n tally
 	for trial := range trials {
 		sc := genScene(r, 14)
 		sc.name = fmt.Sprintf("trial %d", trial)
-		soundScene(t, sc, r, &n, true)
+		check(sc, r, &n)
 	}
 	t.Logf("%d scenes: %v", trials, n)
-	// The boards are mostly open: a field that never decides is broken (see also the
-	// geometric tests below, which pin exact counts).
 	if n[Clear] == 0 || n[Blocked] == 0 {
 		t.Errorf("no Clear or no Blocked verdict in %d scenes: %v", trials, n)
 	}
@@ -481,21 +485,7 @@ func TestSoundRandom(t *testing.T) {
 // of effect, SPEC §5.3) to los.Blocked over the random boards of TestSoundRandom (see
 // soundCentres).
 func TestSoundCentres(t *testing.T) {
-	r := rand.New(rand.NewPCG(20261201, 9))
-	trials := 4000
-	if testing.Short() {
-		trials = 500
-	}
-	var n tally
-	for trial := range trials {
-		sc := genScene(r, 14)
-		sc.name = fmt.Sprintf("trial %d", trial)
-		soundCentres(t, sc, r, &n)
-	}
-	t.Logf("%d scenes: %v", trials, n)
-	if n[Clear] == 0 || n[Blocked] == 0 {
-		t.Errorf("no Clear or no Blocked verdict in %d scenes: %v", trials, n)
-	}
+	soundRandom(t, rand.New(rand.NewPCG(20261201, 9)), 4000, func(sc *scene, r picker, n *tally) { soundCentres(t, sc, r, n) })
 }
 
 // soundCentres holds a field of NewCentres over sc to los.Blocked: its source point a cell's
