@@ -100,8 +100,9 @@ func (sc *scene) open() bool {
 func (sc *scene) cutByBarriers(set *cellSet) *Error {
 	hull := set.Box.Union(sc.at.from.Box())
 	limit := MaxWork - sc.w.spent
-	// At most the work of every cell's segments crossing the whole box: enough for most areas.
-	n := sc.foot.count * (1 + sc.prof.segments(sc.at.from)*(segCost+hull.Max.X-hull.Min.X+hull.Max.Y-hull.Min.Y+hull.Max.Z-hull.Min.Z+3))
+	// At most the work of every needed cell's segments crossing the whole box: enough for
+	// most areas.
+	n := sc.neededAtMost(set) * (1 + sc.prof.segments(sc.at.from)*(segCost+hull.Max.X-hull.Min.X+hull.Max.Y-hull.Min.Y+hull.Max.Z-hull.Min.Z+3))
 	if n > limit {
 		n = sc.cut(set, nil, hull, limit, false)
 	}
@@ -230,6 +231,30 @@ var shadowMin = 16
 // shadowMax is the most squares an area's box may have for cut to build a shadow.Field: its
 // tables then take at most 4 MB.
 const shadowMax = 1 << 16
+
+// neededAtMost is at least the number of cells needed visits: the shape's, or with bounds,
+// those of its box inside them and of the spaces of the tokens and the caster (a 30 burst on
+// a flat board: 61 × 61 squares and the tokens' cells, not 61³).
+func (sc *scene) neededAtMost(set *cellSet) int {
+	b := sc.bounds
+	if b == nil {
+		return sc.foot.count
+	}
+	vol := func(x grid.Box) int {
+		if x.Empty() {
+			return 0
+		}
+		return (x.Max.X - x.Min.X + 1) * (x.Max.Y - x.Min.Y + 1) * (x.Max.Z - x.Min.Z + 1)
+	}
+	n := vol(set.Box.Intersect(boundsBox(b)))
+	if sc.caster != nil {
+		n += vol(sc.caster.space.Box())
+	}
+	for i := range sc.tokens {
+		n += vol(sc.tokens[i].space.Box())
+	}
+	return min(n, sc.foot.count)
+}
 
 // needed calls f for every cell of set whose state the answer reads: every cell of the shape
 // without bounds; with bounds, those inside them (they may be listed in cells) and those in

@@ -329,6 +329,48 @@ func TestBudget_ReckoningBoundsTheWalks(t *testing.T) {
 	}
 }
 
+// Property (§8.3): neededAtMost, the count of cells cutByBarriers reckons before it walks,
+// is at least the number of cells needed visits, with bounds (random ones, flat ones, ones
+// the area spills past) and without, on random requests of every shape.
+func TestBudget_NeededAtMostBoundsTheCellsVisited(t *testing.T) {
+	r := newRand(84)
+	checked, tighter := 0, 0
+	for i := 0; i < 600; i++ {
+		req := randomRequest(r)
+		switch i % 3 {
+		case 0:
+			req.Bounds = &Bounds{Max: [3]int{11, 11, 0}}
+		case 1:
+			req.Bounds = &Bounds{Min: [3]int{r.IntN(6), r.IntN(6), r.IntN(2) - 1}, Max: [3]int{6 + r.IntN(6), 6 + r.IntN(6), r.IntN(2)}}
+		}
+		s, e := setupOf(req, nil)
+		if e != nil {
+			continue
+		}
+		sc, e := s.sceneIn(s.window())
+		if e != nil {
+			continue
+		}
+		set := newCellSet(sc.shape, sc.at.Placement, sc.foot, stBarred)
+		visited := 0
+		sc.needed(set, func(grid.Cell) { visited++ })
+		bound := sc.neededAtMost(set)
+		if visited > bound {
+			t.Fatalf("case %d: needed visits %d cells, neededAtMost says %d\nrequest %s", i, visited, bound, describe(req))
+		}
+		if bound > sc.foot.count {
+			t.Fatalf("case %d: neededAtMost %d, past the shape's %d cells", i, bound, sc.foot.count)
+		}
+		checked++
+		if bound < sc.foot.count {
+			tighter++
+		}
+	}
+	if checked < 400 || tighter < 100 {
+		t.Fatalf("%d requests checked, %d of them with a bound below the shape's count", checked, tighter)
+	}
+}
+
 // Property (§3.2, §5.2): no clear segment leaves the flood of reachable. On random small
 // boards of full, partly filled and empty cells, segments between the points line of effect
 // and cover use — centres and inset corners of cells, the centre of the source space — and
