@@ -40,7 +40,6 @@ import (
 	"math/bits"
 
 	"github.com/aoekit/aoekit/core/grid"
-	"github.com/aoekit/aoekit/core/internal/hsort"
 	"github.com/aoekit/aoekit/core/los"
 	"github.com/aoekit/aoekit/core/walls"
 )
@@ -79,7 +78,8 @@ type Field struct {
 	done           uint64       // the source points swept
 	snx, sny       int          // source points across and down
 	tnx, tny       int          // target points across and down
-	cs, bs         []cone       // scratch: the current cone's blockers
+	cs, bs, tmp    []cone       // scratch: the current cone's blockers
+	cnt            []int32      // scratch: byReach's counts
 	cu, bu         union        // scratch: the current cone's unions
 }
 
@@ -366,10 +366,12 @@ func toCone(k int, dx, dy int64) (u, v int64) {
 }
 
 // A cone is one blocker seen in a cone: it covers the slopes iv of the points at distance
-// past at (its u): from at on for the clear union, past at for the blocked one.
+// past at (its u): from at on for the clear union, past at for the blocked one. row is the
+// first row of the sweep that takes it (byReach).
 type cone struct {
-	at int64
-	iv ival
+	at  int64
+	row int32
+	iv  ival
 	_  [0]func() // not comparable: no equality function in the module
 }
 
@@ -392,9 +394,6 @@ func (f *Field) cone(k int, px, py int64, bit uint64) {
 			bs = append(bs, c)
 		}
 	}
-	byAt(cs)
-	byAt(bs)
-	f.cs, f.bs = cs, bs
 
 	// The target points in the cone's coordinates: rows by u, ascending; within a row, the
 	// points by v, ascending. Every point of a row is marked from the unions at once: those
@@ -406,6 +405,11 @@ func (f *Field) cone(k int, px, py int64, bit uint64) {
 	if k == south || k == north {
 		rows, cols, r0, c0, rp, cp = f.tny, f.tnx, f.dst.Min.Y, f.dst.Min.X, py, px
 	}
+	// A blocker joins its union at the first row its at reaches: u ≥ at for the clear
+	// union, u > at (u ≥ at + 1) for the blocked one.
+	f.byReach(cs, k, rows, r0, rp, 0)
+	f.byReach(bs, k, rows, r0, rp, 1)
+	f.cs, f.bs = cs, bs
 	f.cu, f.bu = f.cu[:0], f.bu[:0]
 	ci, bi := 0, 0
 	for n := range rows {
@@ -420,10 +424,10 @@ func (f *Field) cone(k int, px, py int64, bit uint64) {
 		if u <= 0 {
 			continue
 		}
-		for ; ci < len(cs) && cs[ci].at <= u; ci++ {
+		for ; ci < len(cs) && int(cs[ci].row) <= n; ci++ {
 			f.cu.add(cs[ci].iv)
 		}
-		for ; bi < len(bs) && bs[bi].at < u; bi++ {
+		for ; bi < len(bs) && int(bs[bi].row) <= n; bi++ {
 			f.bu.add(bs[bi].iv)
 		}
 		// idx(j) = base + j·stride is the index of the row's j-th point.
@@ -624,9 +628,34 @@ func (u *union) add(iv ival) {
 	*u = s
 }
 
-// byAt sorts cs by at (hsort: a generic sort would add kilobytes to the module).
-func byAt(cs []cone) {
-	hsort.Sort(len(cs), func(i, j int) bool { return cs[i].at < cs[j].at }, func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
+// byReach orders cs by the first row n of cone k's sweep (rows rows of the lattice from r0,
+// in the order of u) whose distance u is at least at + strict, setting each cone's row (rows
+// when no row is that far): a counting sort, in time linear in the cones and the rows.
+func (f *Field) byReach(cs []cone, k, rows, r0 int, rp, strict int64) {
+	if cap(f.cnt) < rows+2 {
+		f.cnt = make([]int32, rows+2)
+	}
+	cnt := f.cnt[:rows+2]
+	clear(cnt)
+	for i := range cs {
+		var n int
+		if at := cs[i].at + strict; k == east || k == south { // u = coord(n) − rp: the first coordinate ≥ rp + at
+			n = f.lat.first(rp+at, r0)
+		} else { // u = rp − coord(rows − 1 − n): n past the last coordinate ≤ rp − at
+			n = rows - f.lat.first(rp-at+1, r0)
+		}
+		n = min(max(n, 0), rows)
+		cs[i].row = int32(n)
+		cnt[n+1]++
+	}
+	for n := 1; n < len(cnt); n++ {
+		cnt[n] += cnt[n-1]
+	}
+	f.tmp = append(f.tmp[:0], cs...)
+	for _, c := range f.tmp {
+		cs[cnt[c.row]] = c
+		cnt[c.row]++
+	}
 }
 
 // floorDiv is ⌊a/b⌋ for b > 0.
