@@ -372,7 +372,7 @@ type cone struct {
 	at  int64
 	row int32
 	iv  ival
-	_  [0]func() // not comparable: no equality function in the module
+	_   [0]func() // not comparable: no equality function in the module
 }
 
 // cone sweeps cone k from the source point (px, py), whose bit is bit, setting it in the
