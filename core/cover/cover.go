@@ -383,13 +383,15 @@ func (src *Source) Use(f *shadow.Field) { src.field, src.done = f, [27]bool{} }
 
 // Sees is CornerLine(a, b, s), a the space of the Source.
 func (src *Source) Sees(b grid.Space, s los.Solids) bool {
-	bb := b.Box()
-	fa := facesFromBox(src.box, bb)
-	if fa == [3]int{} {
+	bb, a := b.Box(), src.box
+	// k names the faces of a turned toward bb, facesFromBox(a, bb), worked out without arrays:
+	// this runs for every cell of an area
+	k := (side(bb.Min.X, bb.Max.X, a.Min.X, a.Max.X)+1)*9 + (side(bb.Min.Y, bb.Max.Y, a.Min.Y, a.Max.Y)+1)*3 + side(bb.Min.Z, bb.Max.Z, a.Min.Z, a.Max.Z) + 1
+	if k == 13 { // no face turned: the boxes overlap on every axis
 		return true
 	}
-	k := (fa[0]+1)*9 + (fa[1]+1)*3 + fa[2] + 1
 	if !src.done[k] {
+		fa := [3]int{k/9 - 1, k/3%3 - 1, k%3 - 1}
 		src.pts[k], src.done[k] = corners(nil, src.box, fa), true
 		if f := src.field; f != nil {
 			src.turned[k] = facingCorners(fa)
@@ -410,6 +412,18 @@ func (src *Source) Sees(b grid.Space, s los.Solids) bool {
 		return anyClear(src.pts[k], src.box, bb, s)
 	}
 	return src.cellClear(k, bb.Min, s)
+}
+
+// side is facesFromBox on one axis: −1 when o = [olo, ohi] lies wholly below b = [lo, hi], 1
+// when wholly above, else 0.
+func side(olo, ohi, lo, hi int) int {
+	switch {
+	case ohi < lo:
+		return -1
+	case olo > hi:
+		return 1
+	}
+	return 0
 }
 
 // cellClear is anyClear from the points pts[k] to the single cell c, whose inset corners on
