@@ -293,19 +293,44 @@ for (const c of fovCases) {
       });
     return mRate;
   };
-  const nodeRate = moduleRate("node", fovNode.find((x) => x.case === c.name));
-  const chromeRate = moduleRate("chromium", chrome?.fov?.find((x) => x.case === c.name));
+  const nodeFov = fovNode.find((x) => x.case === c.name);
+  const chromeFov = chrome?.fov?.find((x) => x.case === c.name);
+  const nodeRate = moduleRate("node", nodeFov);
+  const chromeRate = moduleRate("chromium", chromeFov);
+  // The same burst through a scene: the board read once, as the peers read their grid once.
+  const sceneRate = (runtime, m) => {
+    const label = `aoekit ${r} burst (${runtime} scene)`;
+    if (!m || m.error) {
+      add(group, label, { skipped: true }, { note: m?.error ?? chromeSkip ?? "skipped" });
+      return NaN;
+    }
+    if (m.check !== "ok") mismatches.push(`${runtime} scene ${c.name}: ${m.check}`);
+    const mRate = rate(m.median * 1000);
+    const vs = g ? (m.median * 1000) / (g.median["ns/op"] / 1000) : NaN;
+    add(group, label, { median: m.median * 1000, p95: m.p95 * 1000, rate: mRate, n: m.n, batch: m.batch, vsGo: vs, check: m.check },
+      {
+        median: us(m.median * 1000),
+        p95: us(m.p95 * 1000),
+        rate: `${sig(mRate)} cells/µs`,
+        vs: Number.isFinite(vs) ? `${ratio(vs)} go` : "—",
+        note: `${m.check === "ok" ? "same answer" : m.check}; scene.evaluateCells; n=${m.n}${m.batch > 1 ? ` ×${m.batch}` : ""}`,
+      });
+    return mRate;
+  };
+  const nodeSceneRate = sceneRate("node", nodeFov?.scene);
+  const chromeSceneRate = sceneRate("chromium", chromeFov?.scene);
   for (const pr of p.rows) {
     const pRate = rate(pr.median * 1000);
-    const chromeVs = Number.isFinite(chromeRate) ? `, chromium ${ratio(chromeRate / pRate)}` : "";
+    const chromeVs = Number.isFinite(chromeRate) ? `, chromium ${ratio(chromeRate / pRate)} (scene ${ratio(chromeSceneRate / pRate)})` : "";
     add(group, `${pr.peer.replace("Shadowcasting", "")} (node)`,
-      { median: pr.median * 1000, p95: pr.p95 * 1000, rate: pRate, visible: pr.visible, vsNode: nodeRate / pRate, vsChromium: chromeRate / pRate, vsGo: goRate / pRate },
+      { median: pr.median * 1000, p95: pr.p95 * 1000, rate: pRate, visible: pr.visible, vsNode: nodeRate / pRate, vsNodeScene: nodeSceneRate / pRate,
+        vsChromium: chromeRate / pRate, vsChromiumScene: chromeSceneRate / pRate, vsGo: goRate / pRate },
       {
         median: us(pr.median * 1000),
         p95: us(pr.p95 * 1000),
         rate: `${sig(pRate)} cells/µs`,
         vs: ratio(nodeRate / pRate),
-        note: `aoekit/peer: node ${ratio(nodeRate / pRate)}${chromeVs}, go ${ratio(goRate / pRate)}; sees ${pr.visible}; ${p.blockedSquares} blocked squares${walls ? ` (${walls} walls rasterised)` : ""}`,
+        note: `aoekit/peer: node ${ratio(nodeRate / pRate)} (scene ${ratio(nodeSceneRate / pRate)})${chromeVs}, go ${ratio(goRate / pRate)}; sees ${pr.visible}; ${p.blockedSquares} blocked squares${walls ? ` (${walls} walls rasterised)` : ""}`,
       });
   }
 }
@@ -373,7 +398,7 @@ const legend = [
   "go wire: the same requests through the JSON door natively (web/bench/wire: wire.Evaluate, as JSON bytes in and out: decode, evaluate, encode), what the module runs per call without WebAssembly and the JS boundary; the decoding alone in the note.",
   "node, chromium: the module through web/index.js, stateless: each call JSON-encodes the whole request (board included), crosses into WebAssembly, evaluates, and evaluate JSON.parses the answer (evaluateCells returns packed cells). median and p95 of n calls after warm-up (×k: batches of k calls), timed with performance.now() inside Node or the page; vs: the median over the native Go benchmark's (go) and over go wire's (wire). Every answer is checked against the native one first (count, targets, cover segments).",
   "cold: import → load() (compile and start the module) → first evaluate, Typical, in fresh Node processes and fresh Chromium contexts (nothing cached); median of the runs.",
-  "fov: cells decided per µs, cells decided = the squares within Chebyshev r of the caster on the board, (2r+1)² clipped, the same number for every row. aoekit: a Draw Steel \"r burst\" with barriers, flat (bounds z 0…0), the tokens removed: every square decided by exact corner-to-corner segments on the 1/400 lattice from the caster's space (SPEC §3.2), low walls (fill 0.5) and thin walls exact. rot-js: shadowcasting on a 2-D grid whose blocked squares are the board's full obstacles (low walls left out), thin walls rasterised to the square east of / south of each (an approximation); Recursive uses a Euclidean radius, so sees fewer squares. NOT the same work: approximations against exact geometry. aoekit's rows: natively (go), and the module's evaluateCells in Node and in Chromium (vs: its median over the native Go benchmark's; the answer's cell count checked against the native one). The peers' vs: aoekit's rate over the peer's (above 1: aoekit decides more cells per µs), the module in Node against the peer in Node; the Chromium and native ratios in the note.",
+  "fov: cells decided per µs, cells decided = the squares within Chebyshev r of the caster on the board, (2r+1)² clipped, the same number for every row. aoekit: a Draw Steel \"r burst\" with barriers, flat (bounds z 0…0), the tokens removed: every square decided by exact corner-to-corner segments on the 1/400 lattice from the caster's space (SPEC §3.2), low walls (fill 0.5) and thin walls exact. rot-js: shadowcasting on a 2-D grid whose blocked squares are the board's full obstacles (low walls left out), thin walls rasterised to the square east of / south of each (an approximation); Recursive uses a Euclidean radius, so sees fewer squares. NOT the same work: approximations against exact geometry. aoekit's rows: natively (go), and the module's evaluateCells in Node and in Chromium, stateless (the board sent as JSON each time) and through a scene (the board read once, as the peers read their grid once) (vs: its median over the native Go benchmark's; the answer's cell count checked against the native one). The peers' vs: aoekit's rate over the peer's (above 1: aoekit decides more cells per µs), the module in Node, stateless, against the peer in Node; the scene, Chromium and native ratios in the note.",
   "segments: 1 000 segments between random lattice points of free squares 5–30 squares apart at mid height, on the Typical board's full obstacles (voxels). aoekit los.Blocked is exact (1/400 lattice, grazing and diagonal pinches per SPEC §5.2); fast-voxel-raycast is a float voxel DDA. The module has no bare segment test: its rows are the cover segments (targets[].lines) an evaluate judges over the whole evaluate's time, a loose lower bound. vs: aoekit native over the peer in Node (different runtimes).",
   "size: make size's output (raw, gzip -9, brotli -q 11; the floor is a module with only syscall/js).",
 ];

@@ -109,8 +109,30 @@ export function fovRows(engine, cases, opts) {
   return cases.map((c) => {
     const cells = engine.evaluateCells(c.request).length / 3;
     const check = cells === c.expect.count ? "ok" : `MISMATCH: evaluateCells gives ${cells} cells, native ${c.expect.count}`;
-    return { case: c.name, method: "evaluateCells", ...sample(() => engine.evaluateCells(c.request), opts), cells, check };
+    return { case: c.name, method: "evaluateCells", ...sample(() => engine.evaluateCells(c.request), opts), cells, check, scene: fovScene(engine, c, opts) };
   });
+}
+
+// fovScene: the same burst through a scene (the board read once, as rot-js reads its grid
+// once), scene.evaluateCells each time; null without engine.scene.
+function fovScene(engine, c, opts) {
+  if (typeof engine.scene !== "function") return null;
+  const { board, frame } = splitBoard(c.request);
+  let scene;
+  try {
+    scene = engine.scene(board);
+    const cells = scene.evaluateCells(frame).length / 3;
+    const check = cells === c.expect.count ? "ok" : `MISMATCH: scene.evaluateCells gives ${cells} cells, native ${c.expect.count}`;
+    return { method: "scene.evaluateCells", ...sample(() => scene.evaluateCells(frame), opts), cells, check };
+  } catch (err) {
+    return { method: "scene.evaluateCells", error: String(err?.message ?? err) };
+  } finally {
+    try {
+      scene?.dispose?.();
+    } catch {
+      // a scene that cannot be disposed is no benchmark's business
+    }
+  }
 }
 
 // sceneRow: the board read once by engine.scene(board), then only the frame evaluated.

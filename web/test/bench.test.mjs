@@ -49,7 +49,7 @@ test("bench.mjs --quick writes every row, and the module's answers are the nativ
   assert.ok(chromium.length === 1 ? chromium[0].skipped : chromium.length === count("node"), "every Chromium row, or one that says they were skipped");
   assert.ok(count("cold node") >= 5);
   assert.ok(count("cold chromium") >= 1);
-  for (const name of fov) assert.equal(count(`fov ${name.replace(/^fov-/, "")}`), 5, `${name}: aoekit go, node and chromium (or its skipped row), rot-js twice`);
+  for (const name of fov) assert.equal(count(`fov ${name.replace(/^fov-/, "")}`), 7, `${name}: aoekit go, node and chromium (or their skipped rows), stateless and scene, rot-js twice`);
   assert.equal(count("segments"), 4);
   const voxel = groups.get("segments").find((r) => r.case.startsWith("fast-voxel-raycast"));
   assert.ok(Number.isInteger(voxel.agree) && voxel.agree >= 0 && voxel.agree <= 1000);
