@@ -22,8 +22,11 @@ const (
 //     barriers (§3.2): per check, its segments (one, or Draw Steel's corners of the two spaces,
 //     §5.3), each segCost steps plus one per cell of the box around both spaces along each
 //     axis — or segCost alone when no solid lies in or next to that box (los.Check then
-//     answers at once). Cells no segment can reach (a caster boxed in by full obstacles) are
-//     taken out first when that brings the work under the limit;
+//     answers at once). An area is first reckoned at once, as the cells it will walk (with
+//     bounds: those of its box inside them and the tokens') each crossing the whole box
+//     around it and the source; only past the limit is each cell reckoned. Cells no segment
+//     can reach (a caster boxed in by full obstacles) are taken out first when that brings
+//     the work under the limit;
 //   - finding the tokens in the area (§7.1): per token, the rows of the area it meets and
 //     the cells of the area's columns inside its space;
 //   - cover (§5.4): per token in the area, its segments, reckoned as line of effect's.
