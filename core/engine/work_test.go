@@ -255,6 +255,17 @@ func TestWorstCase_8_3_RefusedOrUnderTheLimit(t *testing.T) {
 	}
 }
 
+// sceneOf is the scene an evaluation of req works on (its window's); ok is false when req is
+// refused before that.
+func sceneOf(req *Request) (sc *scene, ok bool) {
+	s, e := setupOf(req, nil)
+	if e != nil {
+		return nil, false
+	}
+	sc, e = s.sceneIn(s.window())
+	return sc, e == nil
+}
+
 // countingSolids counts the cells a walk reads (Fill), keeping the board's Regions shortcut.
 type countingSolids struct {
 	*board.Solids
@@ -276,12 +287,8 @@ func TestBudget_ReckoningBoundsTheWalks(t *testing.T) {
 		req.Rules = []Rules{"drawsteel", "tdgs"}[i%2]
 		yes := true
 		req.Barriers = &yes
-		s, e := setupOf(req, nil)
-		if e != nil {
-			continue
-		}
-		sc, e := s.sceneIn(s.window())
-		if e != nil {
+		sc, ok := sceneOf(req)
+		if !ok {
 			continue
 		}
 		n := 0
@@ -343,12 +350,8 @@ func TestBudget_NeededAtMostBoundsTheCellsVisited(t *testing.T) {
 		case 1:
 			req.Bounds = &Bounds{Min: [3]int{r.IntN(6), r.IntN(6), r.IntN(2) - 1}, Max: [3]int{6 + r.IntN(6), 6 + r.IntN(6), r.IntN(2)}}
 		}
-		s, e := setupOf(req, nil)
-		if e != nil {
-			continue
-		}
-		sc, e := s.sceneIn(s.window())
-		if e != nil {
+		sc, ok := sceneOf(req)
+		if !ok {
 			continue
 		}
 		set := newCellSet(sc.shape, sc.at.Placement, sc.foot, stBarred)
@@ -513,12 +516,8 @@ func TestCut_3_2_TheFloodChangesNoAnswer(t *testing.T) {
 		for range r.IntN(60) { // walls of full blocks to box things in
 			req.Obstacles = append(req.Obstacles, Obstacle{X: r.IntN(12), Y: r.IntN(12), Z: r.IntN(3) - 1})
 		}
-		s, e := setupOf(req, nil)
-		if e != nil {
-			continue
-		}
-		sc, e := s.sceneIn(s.window())
-		if e != nil || template.CheckCount(sc.foot.count) != nil {
+		sc, ok := sceneOf(req)
+		if !ok || template.CheckCount(sc.foot.count) != nil {
 			continue
 		}
 		hull := sc.foot.box.Union(sc.at.from.Box())

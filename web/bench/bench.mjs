@@ -273,14 +273,16 @@ for (const c of fovCases) {
   } else {
     add(group, `aoekit ${r} burst (go)`, { skipped: true }, { note: "skipped" });
   }
-  // The module's rows (Node, Chromium): evaluateCells, × the native median, the answer checked.
-  const moduleRate = (runtime, m) => {
-    const label = `aoekit ${r} burst (${runtime} evaluateCells)`;
-    if (!m) {
-      add(group, label, { skipped: true }, { note: chromeSkip ?? "skipped" });
+  // The module's rows (Node, Chromium): evaluateCells, stateless, and through a scene (the
+  // board read once, as the peers read their grid once; how is "scene"), × the native median,
+  // the answer checked.
+  const moduleRate = (runtime, m, how = "evaluateCells") => {
+    const label = `aoekit ${r} burst (${runtime} ${how})`;
+    if (!m || m.error) {
+      add(group, label, { skipped: true }, { note: m?.error ?? chromeSkip ?? "skipped" });
       return NaN;
     }
-    if (m.check !== "ok") mismatches.push(`${runtime} ${c.name}: ${m.check}`);
+    if (m.check !== "ok") mismatches.push(`${runtime} ${how} ${c.name}: ${m.check}`);
     const mRate = rate(m.median * 1000);
     const vs = g ? (m.median * 1000) / (g.median["ns/op"] / 1000) : NaN;
     add(group, label, { median: m.median * 1000, p95: m.p95 * 1000, rate: mRate, n: m.n, batch: m.batch, vsGo: vs, check: m.check },
@@ -289,7 +291,7 @@ for (const c of fovCases) {
         p95: us(m.p95 * 1000),
         rate: `${sig(mRate)} cells/µs`,
         vs: Number.isFinite(vs) ? `${ratio(vs)} go` : "—",
-        note: `${m.check === "ok" ? "same answer" : m.check}; n=${m.n}${m.batch > 1 ? ` ×${m.batch}` : ""}`,
+        note: `${m.check === "ok" ? "same answer" : m.check}; ${m.method}; n=${m.n}${m.batch > 1 ? ` ×${m.batch}` : ""}`,
       });
     return mRate;
   };
@@ -297,28 +299,8 @@ for (const c of fovCases) {
   const chromeFov = chrome?.fov?.find((x) => x.case === c.name);
   const nodeRate = moduleRate("node", nodeFov);
   const chromeRate = moduleRate("chromium", chromeFov);
-  // The same burst through a scene: the board read once, as the peers read their grid once.
-  const sceneRate = (runtime, m) => {
-    const label = `aoekit ${r} burst (${runtime} scene)`;
-    if (!m || m.error) {
-      add(group, label, { skipped: true }, { note: m?.error ?? chromeSkip ?? "skipped" });
-      return NaN;
-    }
-    if (m.check !== "ok") mismatches.push(`${runtime} scene ${c.name}: ${m.check}`);
-    const mRate = rate(m.median * 1000);
-    const vs = g ? (m.median * 1000) / (g.median["ns/op"] / 1000) : NaN;
-    add(group, label, { median: m.median * 1000, p95: m.p95 * 1000, rate: mRate, n: m.n, batch: m.batch, vsGo: vs, check: m.check },
-      {
-        median: us(m.median * 1000),
-        p95: us(m.p95 * 1000),
-        rate: `${sig(mRate)} cells/µs`,
-        vs: Number.isFinite(vs) ? `${ratio(vs)} go` : "—",
-        note: `${m.check === "ok" ? "same answer" : m.check}; scene.evaluateCells; n=${m.n}${m.batch > 1 ? ` ×${m.batch}` : ""}`,
-      });
-    return mRate;
-  };
-  const nodeSceneRate = sceneRate("node", nodeFov?.scene);
-  const chromeSceneRate = sceneRate("chromium", chromeFov?.scene);
+  const nodeSceneRate = moduleRate("node", nodeFov?.scene, "scene");
+  const chromeSceneRate = moduleRate("chromium", chromeFov?.scene, "scene");
   for (const pr of p.rows) {
     const pRate = rate(pr.median * 1000);
     const chromeVs = Number.isFinite(chromeRate) ? `, chromium ${ratio(chromeRate / pRate)} (scene ${ratio(chromeSceneRate / pRate)})` : "";
