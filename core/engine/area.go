@@ -163,9 +163,9 @@ func (sc *scene) centreSees(f *shadow.Field, c grid.Cell) bool {
 }
 
 // shadows is the shadow.Field that decides most of the segments cut walks for a Draw Steel
-// area at once (centreShadows for a TDGS one): from the inset corners of the space line of effect is traced from to those
-// of the area's cells, at the heights of that space and of the levels the answer reads (a
-// token's cell elsewhere is walked). It is nil, and every segment is walked, for a small
+// area at once (centreShadows for a TDGS one): from the inset corners of the space line of
+// effect is traced from to those of the area's cells, at the heights of that space and of the
+// levels the answer reads (a token's cell elsewhere is walked). It is nil, and every segment is walked, for a small
 // area, where building it costs more than it saves, a large or sparse one (see shadowMax),
 // or a source wider than 4 squares.
 func (sc *scene) shadows(set *cellSet) *shadow.Field {
