@@ -51,8 +51,10 @@ BROWSER_SIZE_GOAL ?= 1.3
 # the cells' centres; a flat Cir20 with barriers 0.41 -> 0.27 ms natively) added ~2,700 B
 # (+8.9 KB raw): 652,259 B, 1.478 x the floor. A cone's blockers ordered by a counting sort
 # rather than core/internal/hsort's heap sort (a 30 burst among 20 % full obstacles 6.2 -> 3.0
-# ms in Node), and Source.Sees without facesFromBox's arrays: 652,893 B.
-BROWSER_MAX_BROTLI ?= 653000
+# ms in Node), and Source.Sees without facesFromBox's arrays: 652,893 B. World coordinates
+# (lattice / 400) written without strconv's shortest-form search (a typical scene evaluate
+# ~8 % faster in Node): 653,043 B.
+BROWSER_MAX_BROTLI ?= 654000
 size: browser
 	@command -v brotli >/dev/null || { echo "size: needs the brotli command (apt-get install brotli)"; exit 1; }
 	@$(BROWSER_ENV) $(GO) build -trimpath -ldflags='-s -w' -o build/floor.wasm ./wasm/browser/testdata/floor

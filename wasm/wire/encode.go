@@ -73,6 +73,26 @@ func appendFloat(dst []byte, f float64) ([]byte, bool) {
 	if math.IsInf(f, 0) || math.IsNaN(f) {
 		return dst, false
 	}
+	// A point in world units is a lattice point over 400 (los.Point.World): f is then the
+	// float nearest k/400 = 25k/10⁴, whose shortest form is that decimal (at most 4 places
+	// and, below 2^40/400, at most 15 digits: no shorter decimal lies within half a unit of
+	// f's last place). Written here without strconv's general shortest-form search.
+	if k := math.Round(f * 400); f != 0 && math.Abs(k) < 1<<40 && k/400 == f {
+		n := int64(k) * 25
+		if n < 0 {
+			dst, n = append(dst, '-'), -n
+		}
+		dst = strconv.AppendInt(dst, n/10000, 10)
+		if frac := n % 10000; frac != 0 {
+			digits := [5]byte{'.', byte('0' + frac/1000), byte('0' + frac/100%10), byte('0' + frac/10%10), byte('0' + frac%10)}
+			end := len(digits)
+			for digits[end-1] == '0' {
+				end--
+			}
+			dst = append(dst, digits[:end]...)
+		}
+		return dst, true
+	}
 	format := byte('f')
 	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
 		format = 'e'

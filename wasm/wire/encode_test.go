@@ -331,6 +331,21 @@ func TestFloatFormats(t *testing.T) {
 			check(x)
 		}
 	}
+	// Points in world units (lattice / 400, los.Point.World), which appendFloat writes without
+	// strconv: every one near 0, random ones out to past MaxCoord cells, and the ends of its
+	// fast path (2^40 / 400), each against encoding/json.
+	for k := int64(-20000); k <= 20000; k++ {
+		check(float64(k) / 400)
+	}
+	for range 200000 {
+		k := r.Int64N(1<<41) - 1<<40
+		check(float64(k) / 400)
+		check(math.Nextafter(float64(k)/400, math.Inf(1)))
+	}
+	for _, k := range []int64{1<<40 - 1, 1 << 40, 1<<40 + 1, -(1<<40 - 1), -(1 << 40), 400_000_000, -400_000_000} {
+		check(float64(k) / 400)
+	}
+	check(math.Copysign(0, -1))
 }
 
 func FuzzEncodeString(f *testing.F) {
