@@ -351,8 +351,9 @@ export function newScene(board, call, generation, alive) {
 }
 
 // WARMUP is the requests warmUp runs: a TDGS circle among tokens that face and take sides, an
-// obstacle, a wall, bounds and cover lines; a Draw Steel burst among walls, with no bounds (its
-// every cell decided); CONTRACT's cone aimed from an origin, with targeting and resolution.
+// obstacle, a wall, bounds and cover lines, large enough that its answer writes numbers of
+// three digits; a Draw Steel burst among walls, with no bounds (its every cell decided);
+// CONTRACT's cone aimed from an origin, with targeting and resolution.
 const WARMUP = (() => {
   // a 45 × 45 board: a token in the circle with a half obstacle before it (cover lines), a
   // large one, and twelve more that face and take sides; 150 more obstacles (full, half,
@@ -366,7 +367,7 @@ const WARMUP = (() => {
   for (let i = 0; i < 40; i++) obstacles.push({ x: (i * 7) % 40, y: 16 + ((i * 3) % 20), z: 0, fill: [1, 0.5, 0.25][i % 3] });
   const board = { tokens, obstacles, walls: [{ a: [6, -2], b: [6, 2] }], bounds: { min: [-5, -5, 0], max: [40, 40, 0] } };
   return [
-    { template: "Cir2", caster: { id: "c", x: 0, y: 0, z: 0, facing: "E", side: "party" }, origin: { x: 4, y: 0, z: 0 }, range: 10, ...board },
+    { template: "Cir6", caster: { id: "c", x: 0, y: 0, z: 0, facing: "E", side: "party" }, origin: { x: 4, y: 0, z: 0 }, range: 10, ...board },
     { template: "2 burst", caster: { id: "c", x: 0, y: 0, z: 0 }, tokens: [{ id: "t", x: 2, y: 0, z: 0 }],
       obstacles: [{ x: 1, y: 0, z: 0 }], walls: [{ a: [-1, -3], b: [-1, 3] }] },
     { rules: "tdgs", template: "Con4NE", caster: { id: "c", x: 5, y: 5, z: 0, size: 1, height: 1, facing: "N", side: "party" },
