@@ -355,10 +355,9 @@ export function newScene(board, call, generation, alive) {
 // three digits; a Draw Steel burst among walls, with no bounds (its every cell decided);
 // CONTRACT's cone aimed from an origin, with targeting and resolution.
 const WARMUP = (() => {
-  // a 45 × 45 board: a token in the circle with a half obstacle before it (cover lines), a
-  // large one, and twelve more that face and take sides; 150 more obstacles (full, half,
-  // quarter), a wall, bounds: enough to decode what a page's board holds, and for the heap to
-  // grow
+  // a 46 × 46 board: a token in the circle with a half obstacle before it (cover lines), a
+  // large one, and twelve more that face and take sides; 40 more obstacles (full, half,
+  // quarter), a wall, bounds: enough to decode what a page's board holds
   const tokens = [{ id: "t", x: 5, y: 0, z: 0, side: "enemy" }, { id: "u", x: 3, y: 1, z: 0, size: 2, facing: "S" }];
   for (let i = 0; i < 12; i++) {
     tokens.push({ id: `t${i}`, x: 8 + i, y: i % 2 === 0 ? 3 : 12, z: 0, size: 1 + (i % 2), facing: "NESW"[i % 4], side: i % 3 === 0 ? "party" : "enemy" });
