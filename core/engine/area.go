@@ -170,14 +170,11 @@ func (sc *scene) centreSees(f *shadow.Field, c grid.Cell) bool {
 // or a source wider than 4 squares.
 func (sc *scene) shadows(set *cellSet) *shadow.Field {
 	from := sc.at.from.Box()
-	z0, z1 := set.Min.Z, set.Max.Z
-	if b := sc.bounds; b != nil {
-		z0, z1 = max(z0, b.Min[2]), min(z1, b.Max[2])
+	z0, z1, _, ok := sc.fieldOf(set)
+	if !ok {
+		return nil
 	}
 	z0, z1 = min(z0, from.Min.Z), max(z1, from.Max.Z)
-	if squares := (set.Max.X - set.Min.X + 1) * (set.Max.Y - set.Min.Y + 1); squares < shadowMin || squares > shadowMax || squares > 4*sc.foot.count {
-		return nil // too small to pay, too large a table, or mostly empty (a long diagonal line)
-	}
 	return shadow.New(from, set.Box, int64(z0)*los.Unit+1, int64(z1+1)*los.Unit-1, sc.solids, sc.solids.walls.Walls())
 }
 
@@ -186,12 +183,8 @@ func (sc *scene) shadows(set *cellSet) *shadow.Field {
 // area's cells, at the heights of the source and of the levels the answer reads. It is nil
 // when shadows would be, for the area's size.
 func (sc *scene) centreShadows(set *cellSet) *shadow.Field {
-	z0, z1 := set.Min.Z, set.Max.Z
-	if b := sc.bounds; b != nil {
-		z0, z1 = max(z0, b.Min[2]), min(z1, b.Max[2])
-	}
-	squares := (set.Max.X - set.Min.X + 1) * (set.Max.Y - set.Min.Y + 1)
-	if squares < shadowMin || squares > shadowMax || squares > 4*sc.foot.count || z0 > z1 {
+	z0, z1, squares, ok := sc.fieldOf(set)
+	if !ok || z0 > z1 {
 		return nil
 	}
 	src, ws := sc.at.src, sc.solids.walls.Walls()
@@ -218,6 +211,18 @@ func (sc *scene) centreShadows(set *cellSet) *shadow.Field {
 	}
 	f.Sweep(1)
 	return f
+}
+
+// fieldOf is what shadows and centreShadows build a field for: the levels of set the answer
+// reads (z0 > z1: none) and the squares of its box; ok is false when the box is too small to
+// pay, too large a table, or mostly empty (a long diagonal line).
+func (sc *scene) fieldOf(set *cellSet) (z0, z1, squares int, ok bool) {
+	z0, z1 = set.Min.Z, set.Max.Z
+	if b := sc.bounds; b != nil {
+		z0, z1 = max(z0, b.Min[2]), min(z1, b.Max[2])
+	}
+	squares = (set.Max.X - set.Min.X + 1) * (set.Max.Y - set.Min.Y + 1)
+	return z0, z1, squares, squares >= shadowMin && squares <= shadowMax && squares <= 4*sc.foot.count
 }
 
 // centreBoxes: centreShadows gives up on a field with more boxes than one for every
