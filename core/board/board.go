@@ -188,3 +188,21 @@ func (s *Solids) Empty(b grid.Box) bool {
 	bx, by := (x1-s.lo.X)>>s.shift+1, (y1-s.lo.Y)>>s.shift+1
 	return s.cols[by*w+bx]-s.cols[ay*w+bx]-s.cols[by*w+ax]+s.cols[ay*w+ax] == 0
 }
+
+// Layer returns level z of the palette index as los.Layers describes it, for a walk that
+// reads it directly: fills is nil when the board keeps no palette index (one too large, or
+// with more than 255 distinct fills).
+func (s *Solids) Layer(z int) (codes []uint8, nx int, org grid.Cell, fills []uint16) {
+	if s.n > 0 && s.dense == nil {
+		return nil, 0, org, nil
+	}
+	fills = s.fills[:1]
+	for k := 1; k < len(s.fills) && s.fills[k] != 0; k++ {
+		fills = s.fills[:k+1]
+	}
+	if s.n == 0 || z < s.lo.Z || z > s.hi.Z {
+		return nil, 0, org, fills
+	}
+	i := s.index(grid.Cell{X: s.lo.X, Y: s.lo.Y, Z: z})
+	return s.dense[i : i+s.nx*s.ny], s.nx, grid.Cell{X: s.lo.X, Y: s.lo.Y, Z: z}, fills
+}

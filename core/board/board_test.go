@@ -51,7 +51,8 @@ func randomCells(r *rand.Rand, n int, org grid.Cell, nx, ny, nz int) []Solid {
 }
 
 // §1.6: Fill answers each cell's fill (the larger when listed twice, clamped to 1 … Full),
-// 0 elsewhere; IsFull only for Full. Dense and sparse (huge, spread-out) boards alike.
+// 0 elsewhere; IsFull only for Full. Dense and sparse (huge, spread-out) boards alike, and
+// Layer's arrays agree.
 func TestSolids_1_6_FillMatchesReference(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 200; i++ {
@@ -81,6 +82,42 @@ func TestSolids_1_6_FillMatchesReference(t *testing.T) {
 			c := org.Add(grid.C(r.IntN(16)-2, r.IntN(16)-2, r.IntN(6)-2))
 			if s.Fill(c) != ref[c] {
 				t.Fatalf("Fill(%v) = %d, want %d", c, s.Fill(c), ref[c])
+			}
+		}
+		checkLayers(t, s, ref, org)
+	}
+}
+
+// checkLayers holds Layer to ref on the levels and columns around org: each level's array
+// gives every cell's fill, through a palette that is ascending from 0; only a board with no
+// palette index (sparse or wide) gives none.
+func checkLayers(t *testing.T, s *Solids, ref map[grid.Cell]int, org grid.Cell) {
+	t.Helper()
+	for z := org.Z - 2; z <= org.Z+4; z++ {
+		codes, nx, o, fills := s.Layer(z)
+		if fills == nil {
+			if s.dense != nil || s.n == 0 {
+				t.Fatalf("Layer(%d) gives no array on a board with a palette index", z)
+			}
+			continue
+		}
+		if fills[0] != 0 || len(codes) > 0 && (nx <= 0 || len(codes)%nx != 0) {
+			t.Fatalf("Layer(%d): fills[0] = %d, %d codes, %d wide", z, fills[0], len(codes), nx)
+		}
+		for k := 1; k < len(fills); k++ {
+			if fills[k] <= fills[k-1] {
+				t.Fatalf("Layer(%d): palette %v is not ascending", z, fills)
+			}
+		}
+		for y := org.Y - 2; y < org.Y+14; y++ {
+			for x := org.X - 2; x < org.X+14; x++ {
+				got := 0
+				if i, j := x-o.X, y-o.Y; nx > 0 && i >= 0 && j >= 0 && i < nx && j < len(codes)/nx {
+					got = int(fills[codes[j*nx+i]])
+				}
+				if c := grid.C(x, y, z); got != ref[c] {
+					t.Fatalf("Layer(%d) gives %v fill %d, want %d", z, c, got, ref[c])
+				}
 			}
 		}
 	}
@@ -176,6 +213,7 @@ func TestSolids_ZeroValue(t *testing.T) {
 	if s.Fill(grid.C(0, 0, 0)) != 0 || !s.Empty(grid.Box{Min: grid.C(0, 0, 0), Max: grid.C(1, 1, 1)}) || s.Len() != 0 {
 		t.Errorf("zero Solids is not empty")
 	}
+	checkLayers(t, &s, nil, grid.C(0, 0, 0))
 }
 
 func BenchmarkNew20000(b *testing.B) {

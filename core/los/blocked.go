@@ -22,6 +22,16 @@ type Regions interface{ Empty(b grid.Box) bool }
 // WallBlocked reports whether one blocks the segment from a to b; Blocked asks it first.
 type Walls interface{ WallBlocked(a, b Point) bool }
 
+// Layers is optional for a Solids: Layer returns its cells of level z as an array, for
+// Blocked to read when a segment stays at one height inside a level (the flat boards' usual
+// case) instead of calling Fill for every cell. The cell org + (i, j, 0) has fill
+// fills[codes[j·nx + i]] for 0 ≤ i < nx and 0 ≤ j < len(codes)/nx; every other cell of the
+// level is empty. fills is ascending (a larger code is a larger fill) and fills[0] is 0;
+// fills is nil when the Solids keeps no such array.
+type Layers interface {
+	Layer(z int) (codes []uint8, nx int, org grid.Cell, fills []uint16)
+}
+
 // ErrRange reports an endpoint with a coordinate beyond ±MaxCoord.
 var ErrRange = errors.New("los: coordinate beyond MaxCoord")
 
@@ -137,6 +147,11 @@ func (w *walker) run(b [3]int64) bool {
 	}
 	fast := !w.plane[0] && !w.plane[1] && !w.plane[2]
 	if fast {
+		if l, ok := w.s.(Layers); ok && w.ad[2] == 0 {
+			if codes, nx, org, fills := l.Layer(w.lo[2]); fills != nil {
+				return w.runFlat(b, codes, nx, org, fills)
+			}
+		}
 		return w.runFast(b)
 	}
 	var moving [3]int // the axes along which the segment moves
@@ -243,6 +258,68 @@ func (w *walker) runFast(b [3]int64) bool {
 			n2 += Unit
 		}
 		t0n, t0d = tn, td
+	}
+	return onPlane(b) && w.pointBad(b)
+}
+
+// runFlat is runFast for a segment that stays at one height h strictly inside level z (no
+// axis in a grid plane, z not moving), reading the level's cells from l. There a cell's span
+// is bad exactly when its fill is above h (cellBad with d_z = 0), which the palette turns
+// into one comparison of codes; the next crossing is decided by the sign of
+// n0·a1 − n1·a0, kept up to date as n0 and n1 grow (each |product| < 2^61, see walker).
+// Edges (both axes crossing at once) go to crossingBad as in runFast.
+func (w *walker) runFlat(b [3]int64, codes []uint8, width int, org grid.Cell, fills []uint16) bool {
+	z := w.lo[2]
+	h := w.o[2] - Unit*int64(z) // 0 < h < Unit
+	bad := len(fills)           // the least code whose fill is above h
+	for k, f := range fills {
+		if int64(f) > h {
+			bad = k
+			break
+		}
+	}
+	n0, n1 := w.n[0], w.n[1]
+	a0, a1 := w.ad[0], w.ad[1]
+	sx, sy := w.step[0], w.step[1]
+	x, y := w.lo[0], w.lo[1]
+	nx, ny := uint(width), uint(0)
+	if width > 0 {
+		ny = uint(len(codes) / width)
+	}
+	diff := n0*a1 - n1*a0 // < 0: x crosses first; > 0: y does; 0: both at once
+	for {
+		if i, j := uint(x-org.X), uint(y-org.Y); i < nx && j < ny && int(codes[j*nx+i]) >= bad {
+			return true
+		}
+		var bits uint8
+		var end bool
+		switch {
+		case a1 == 0 || a0 != 0 && diff < 0:
+			bits, end = 1, n0 >= a0
+		case a0 == 0 || diff > 0:
+			bits, end = 2, n1 >= a1
+		default:
+			bits, end = 3, n0 >= a0 // n0/a0 = n1/a1
+		}
+		if end {
+			break
+		}
+		if bits == 3 {
+			w.lo, w.hi = [3]int{x, y, z}, [3]int{x, y, z}
+			if w.crossingBad(bits, n0, a0) {
+				return true
+			}
+		}
+		if bits&1 != 0 {
+			x += sx
+			n0 += Unit
+			diff += Unit * a1
+		}
+		if bits&2 != 0 {
+			y += sy
+			n1 += Unit
+			diff -= Unit * a0
+		}
 	}
 	return onPlane(b) && w.pointBad(b)
 }

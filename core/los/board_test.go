@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	coreboard "github.com/aoekit/aoekit/core/board"
 	"github.com/aoekit/aoekit/core/grid"
 )
 
@@ -165,6 +166,23 @@ func (g pointGen) plane(i int) int64 {
 		v += int64(g.fills[g.r.IntN(len(g.fills))] % Unit)
 	}
 	return v
+}
+
+// flat is a height strictly inside a level, for a segment that stays at it: a fill's top or
+// one unit either side of it, or any height.
+func (g pointGen) flat() int64 {
+	h := 1 + g.r.Int64N(Unit-1)
+	if g.r.IntN(2) == 0 {
+		h = min(max(int64(g.fills[g.r.IntN(len(g.fills))])+g.r.Int64N(3)-1, 1), Unit-1)
+	}
+	return g.cell(2)*Unit + h
+}
+
+// solidsOf is b as the engine's board.Solids.
+func solidsOf(b *board) *coreboard.Solids {
+	var cells []coreboard.Solid
+	b.each(func(c grid.Cell, f int) { cells = append(cells, coreboard.Solid{Cell: c, Fill: f}) })
+	return coreboard.New(cells)
 }
 
 // inset is a grid plane moved by ±1.

@@ -29,10 +29,11 @@ func fuzzCoord(v int16, n int64) int64 {
 }
 
 // FuzzBlocked compares Blocked with the reference on a fuzzed 4 × 4 × 2 board (SPEC §5.2),
-// and checks that no input, however large, makes it panic.
+// seen as a plain Solids and as board.Solids, and checks that no input, however large, makes it panic.
 func FuzzBlocked(f *testing.F) {
 	f.Add([]byte{3, 0, 0, 0, 0, 3}, int16(1), int16(9), int16(6), int16(9), int16(1), int16(6))
 	f.Add([]byte{4, 4, 4, 4}, int16(0), int16(2), int16(802), int16(3000), int16(2), int16(802))
+	f.Add([]byte{4, 0, 0, 0, 0, 3, 0, 0, 0, 0, 6}, int16(6), int16(1), int16(2), int16(14), int16(29), int16(2)) // flat
 	f.Add([]byte{}, int16(-32768), int16(32767), int16(0), int16(5), int16(6), int16(7))
 	f.Fuzz(func(t *testing.T, cells []byte, ax, ay, az, bx, by, bz int16) {
 		b := newBoard(grid.C(0, 0, 0), 4, 4, 2)
@@ -49,6 +50,9 @@ func FuzzBlocked(f *testing.F) {
 		}
 		if Blocked(q, p, regionBoard{b}) != got {
 			t.Fatalf("Blocked(%v, %v) is not symmetric", p, q)
+		}
+		if Blocked(p, q, solidsOf(b)) != got { // board.Solids: Regions, and Layers when flat
+			t.Fatalf("Blocked(%v, %v) on board.Solids = %v, reference %v\n%s", p, q, !got, got, dump(b))
 		}
 		// Raw values scaled far beyond MaxCoord must not panic; beyond the bound they block.
 		far := Point{int64(ax) << 48, int64(ay) << 48, int64(az) << 47}

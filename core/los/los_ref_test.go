@@ -154,7 +154,9 @@ func TestBadMaskTable(t *testing.T) {
 }
 
 // TestBlockedMatchesReference compares Blocked with the reference on random small boards (5 × 7,
-// 6 × 6 and 7 × 5 squares, three levels) and segments of every kind (SPEC §5.1, §5.2).
+// 6 × 6 and 7 × 5 squares, three levels) and segments of every kind (SPEC §5.1, §5.2), each
+// board seen three ways: Fill alone, with Regions, and as the engine's board.Solids (Regions
+// and Layers, which flat segments read).
 func TestBlockedMatchesReference(t *testing.T) {
 	n := 800
 	if testing.Short() {
@@ -179,6 +181,18 @@ func TestBlockedMatchesReference(t *testing.T) {
 			return a, b
 		}},
 		{"point", func(g pointGen) (Point, Point) { p := g.point(pointGen.mixed); return p, p }},
+		{"flat", func(g pointGen) (Point, Point) {
+			a, b := g.point(pointGen.mixed), g.point(pointGen.mixed)
+			a.Z = g.flat()
+			b.Z = a.Z
+			return a, b
+		}},
+		{"flat via vertex", func(g pointGen) (Point, Point) {
+			a := g.point(pointGen.mixed)
+			a.Z = g.flat()
+			v := Point{g.plane(0), g.plane(1), a.Z}
+			return a, Point{2*v.X - a.X, 2*v.Y - a.Y, a.Z}
+		}},
 	}
 	for ki, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
@@ -203,6 +217,9 @@ func TestBlockedMatchesReference(t *testing.T) {
 				}
 				if got := Blocked(p, q, regionBoard{b}); got != want {
 					t.Fatalf("case %d: Blocked(%v, %v) with Regions = %v, reference %v", i, p, q, got, want)
+				}
+				if got := Blocked(p, q, solidsOf(b)); got != want { // Regions and Layers
+					t.Fatalf("case %d: Blocked(%v, %v) on board.Solids = %v, reference %v\n%s", i, p, q, got, want, dump(b))
 				}
 			}
 			t.Logf("%s: %d of %d blocked", k.name, blocked, n)
