@@ -147,7 +147,7 @@ func (w *walker) run(b [3]int64) bool {
 	}
 	fast := !w.plane[0] && !w.plane[1] && !w.plane[2]
 	if fast {
-		if l, ok := w.s.(Layers); ok && w.ad[2] == 0 {
+		if l, ok := w.s.(Layers); ok && w.ad[2] == 0 && w.ad[0] != 0 && w.ad[1] != 0 {
 			if codes, nx, org, fills := l.Layer(w.lo[2]); fills != nil {
 				return w.runFlat(b, codes, nx, org, fills)
 			}
@@ -262,12 +262,13 @@ func (w *walker) runFast(b [3]int64) bool {
 	return onPlane(b) && w.pointBad(b)
 }
 
-// runFlat is runFast for a segment that stays at one height h strictly inside level z (no
-// axis in a grid plane, z not moving), reading the level's cells from l. There a cell's span
-// is bad exactly when its fill is above h (cellBad with d_z = 0), which the palette turns
-// into one comparison of codes; the next crossing is decided by the sign of
-// n0·a1 − n1·a0, kept up to date as n0 and n1 grow (each |product| < 2^61, see walker).
-// Edges (both axes crossing at once) go to crossingBad as in runFast.
+// runFlat is runFast for a segment that stays at one height h strictly inside level z and
+// moves along both x and y (no axis in a grid plane, z not moving), reading the level's
+// cells from codes (see Layers). There a cell's span is bad exactly when its fill is above h
+// (cellBad with d_z = 0), which the palette turns into one comparison of codes; the next
+// crossing is decided by the sign of n0·a1 − n1·a0, kept up to date as n0 and n1 grow (each
+// |product| < 2^61, see walker). Edges (both axes crossing at once) go to crossingBad as in
+// runFast.
 func (w *walker) runFlat(b [3]int64, codes []uint8, width int, org grid.Cell, fills []uint16) bool {
 	z := w.lo[2]
 	h := w.o[2] - Unit*int64(z) // 0 < h < Unit
@@ -280,6 +281,7 @@ func (w *walker) runFlat(b [3]int64, codes []uint8, width int, org grid.Cell, fi
 	}
 	n0, n1 := w.n[0], w.n[1]
 	a0, a1 := w.ad[0], w.ad[1]
+	ux, uy := Unit*a1, Unit*a0 // diff's change when x, or y, crosses a plane
 	sx, sy := w.step[0], w.step[1]
 	x, y := w.lo[0], w.lo[1]
 	nx, ny := uint(width), uint(0)
@@ -287,38 +289,32 @@ func (w *walker) runFlat(b [3]int64, codes []uint8, width int, org grid.Cell, fi
 		ny = uint(len(codes) / width)
 	}
 	diff := n0*a1 - n1*a0 // < 0: x crosses first; > 0: y does; 0: both at once
+walk:
 	for {
 		if i, j := uint(x-org.X), uint(y-org.Y); i < nx && j < ny && int(codes[j*nx+i]) >= bad {
 			return true
 		}
-		var bits uint8
-		var end bool
 		switch {
-		case a1 == 0 || a0 != 0 && diff < 0:
-			bits, end = 1, n0 >= a0
-		case a0 == 0 || diff > 0:
-			bits, end = 2, n1 >= a1
-		default:
-			bits, end = 3, n0 >= a0 // n0/a0 = n1/a1
-		}
-		if end {
-			break
-		}
-		if bits == 3 {
+		case diff < 0:
+			if n0 >= a0 {
+				break walk
+			}
+			x, n0, diff = x+sx, n0+Unit, diff+ux
+		case diff > 0:
+			if n1 >= a1 {
+				break walk
+			}
+			y, n1, diff = y+sy, n1+Unit, diff-uy
+		default: // n0/a0 = n1/a1: an edge
+			if n0 >= a0 {
+				break walk
+			}
 			w.lo, w.hi = [3]int{x, y, z}, [3]int{x, y, z}
-			if w.crossingBad(bits, n0, a0) {
+			if w.crossingBad(3, n0, a0) {
 				return true
 			}
-		}
-		if bits&1 != 0 {
-			x += sx
-			n0 += Unit
-			diff += Unit * a1
-		}
-		if bits&2 != 0 {
-			y += sy
-			n1 += Unit
-			diff -= Unit * a0
+			x, n0, diff = x+sx, n0+Unit, diff+ux
+			y, n1, diff = y+sy, n1+Unit, diff-uy
 		}
 	}
 	return onPlane(b) && w.pointBad(b)
