@@ -22,9 +22,10 @@ type Regions interface{ Empty(b grid.Box) bool }
 // WallBlocked reports whether one blocks the segment from a to b; Blocked asks it first.
 type Walls interface{ WallBlocked(a, b Point) bool }
 
-// Layers is optional for a Solids: Layer returns its cells of level z as an array, for
-// Blocked to read when a segment stays at one height inside a level (the flat boards' usual
-// case) instead of calling Fill for every cell. The cell org + (i, j, 0) has fill
+// Layers is optional for a Solids: Layer returns its cells of level z as an array, which
+// Blocked reads instead of calling Fill for every cell the segment passes, fetching the array
+// again each time the segment enters another level; a segment at one height inside a level
+// (the flat boards' usual case) is decided on its codes alone. The cell org + (i, j, 0) has fill
 // fills[codes[j·nx + i]] for 0 ≤ i < nx and 0 ≤ j < len(codes)/nx; every other cell of the
 // level is empty. fills is ascending (a larger code is a larger fill) and fills[0] is 0;
 // fills is nil when the Solids keeps no such array.
@@ -147,12 +148,13 @@ func (w *walker) run(b [3]int64) bool {
 	}
 	fast := !w.plane[0] && !w.plane[1] && !w.plane[2]
 	if fast {
-		if l, ok := w.s.(Layers); ok && w.ad[2] == 0 && w.ad[0] != 0 && w.ad[1] != 0 {
-			if codes, nx, org, fills := l.Layer(w.lo[2]); fills != nil {
+		ls, _ := w.s.(Layers)
+		if ls != nil && w.ad[2] == 0 && w.ad[0] != 0 && w.ad[1] != 0 {
+			if codes, nx, org, fills := ls.Layer(w.lo[2]); fills != nil {
 				return w.runFlat(b, codes, nx, org, fills)
 			}
 		}
-		return w.runFast(b)
+		return w.runFast(b, ls)
 	}
 	var moving [3]int // the axes along which the segment moves
 	nm := 0
@@ -207,12 +209,15 @@ func (w *walker) run(b [3]int64) bool {
 // runFast is run's fast mode (no axis in a grid plane for the whole segment), the usual case,
 // with the walk's state in locals: the same steps, decided the same way. An axis along which
 // the segment does not move never crosses a plane; of the others, the next crossing is the
-// least n/ad, ties crossing together.
-func (w *walker) runFast(b [3]int64) bool {
+// least n/ad, ties crossing together. With ls (non-nil) it reads the fills of the level it
+// is in from the level's array, fetched again when it changes level.
+func (w *walker) runFast(b [3]int64, ls Layers) bool {
 	n0, n1, n2 := w.n[0], w.n[1], w.n[2]
 	a0, a1, a2 := w.ad[0], w.ad[1], w.ad[2]
 	x, y, z := w.lo[0], w.lo[1], w.lo[2]
 	t0n, t0d := int64(0), int64(1)
+	var lv level
+	lv.load(ls, z)
 	for {
 		// The next crossing: the least n[i]/ad[i] over the moving axes, and every axis that ties it.
 		var tn, td int64
@@ -230,7 +235,13 @@ func (w *walker) runFast(b [3]int64) bool {
 		if end {
 			tn, td = 1, 1
 		}
-		if f := w.fill(x, y, z); f != 0 {
+		f := 0
+		if lv.fills != nil {
+			f = lv.fill(x, y)
+		} else {
+			f = w.fill(x, y, z)
+		}
+		if f != 0 {
 			w.lo[2] = z // cellBad measures heights from the floor of layer lo[2]
 			if w.cellBad(f, t0n, t0d, tn, td) {
 				return true
@@ -256,6 +267,7 @@ func (w *walker) runFast(b [3]int64) bool {
 		if bits&4 != 0 {
 			z += w.step[2]
 			n2 += Unit
+			lv.load(ls, z)
 		}
 		t0n, t0d = tn, td
 	}
@@ -318,6 +330,38 @@ walk:
 		}
 	}
 	return onPlane(b) && w.pointBad(b)
+}
+
+// A level is one level's cells as Layers gives them (fills nil: none given).
+type level struct {
+	codes  []uint8
+	nx, ny uint
+	org    grid.Cell
+	fills  []uint16
+}
+
+// load makes l level z of ls, or none when ls is nil or gives none.
+func (l *level) load(ls Layers, z int) {
+	*l = level{}
+	if ls == nil {
+		return
+	}
+	codes, nx, org, fills := ls.Layer(z)
+	*l = level{codes: codes, nx: uint(max(nx, 0)), org: org, fills: fills}
+	if nx > 0 {
+		l.ny = uint(len(codes) / nx)
+	}
+}
+
+// fill is the fill of cell (x, y) of the level, clamped to 0..Unit like walker.fill; a code
+// past the palette reads as empty.
+func (l *level) fill(x, y int) int {
+	if i, j := uint(x-l.org.X), uint(y-l.org.Y); i < l.nx && j < l.ny {
+		if c := int(l.codes[j*l.nx+i]); c < len(l.fills) {
+			return min(int(l.fills[c]), Unit)
+		}
+	}
+	return 0
 }
 
 // earlier folds the crossing n/a (a > 0) of the axis whose bit is k into the least crossing so
