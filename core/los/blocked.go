@@ -27,8 +27,9 @@ type Walls interface{ WallBlocked(a, b Point) bool }
 // again each time the segment enters another level; a segment at one height inside a level
 // (the flat boards' usual case) is decided on its codes alone. The cell org + (i, j, 0) has fill
 // fills[codes[j·nx + i]] for 0 ≤ i < nx and 0 ≤ j < len(codes)/nx; every other cell of the
-// level is empty. fills is ascending (a larger code is a larger fill) and fills[0] is 0;
-// fills is nil when the Solids keeps no such array.
+// level is empty. fills is ascending (a larger code is a larger fill), fills[0] is 0 and
+// every code is below len(fills); fills is nil when the Solids keeps no such array. (A code
+// past fills is a broken Layers: it is read as no fill or as the largest, never a panic.)
 type Layers interface {
 	Layer(z int) (codes []uint8, nx int, org grid.Cell, fills []uint16)
 }
