@@ -36,7 +36,6 @@ type Solids struct {
 	wide   []uint16             // fills over the bounding box, when there are too many for a palette
 	sparse map[grid.Cell]uint16 // used instead of dense and wide when the box is too large
 	fills  [256]uint16          // the palette: code k is fill fills[k] (0 is empty)
-	codes  int                  // the codes in use, 0 included (with dense)
 	shift  uint                 // tiles are 1<<shift columns square
 	tx, ty int                  // tiles across the bounding box
 	cols   []int32              // 2-D prefix sums of solid cells per tile, (tx+1)×(ty+1)
@@ -87,7 +86,6 @@ func FromSeq(cells iter.Seq[Solid]) *Solids {
 			}
 		}
 	}
-	s.codes = min(k, 255) + 1
 	switch {
 	case vol > maxDense:
 		s.sparse = make(map[grid.Cell]uint16, s.n)
@@ -195,14 +193,16 @@ func (s *Solids) Empty(b grid.Box) bool {
 // reads it directly: fills is nil when the board keeps no palette index (one too large, or
 // with more than 255 distinct fills).
 func (s *Solids) Layer(z int) (codes []uint8, nx int, org grid.Cell, fills []uint16) {
-	switch {
-	case s.n == 0:
-		return nil, 0, org, s.fills[:1]
-	case s.dense == nil:
+	if s.n > 0 && s.dense == nil {
 		return nil, 0, org, nil
-	case z < s.lo.Z || z > s.hi.Z:
-		return nil, 0, org, s.fills[:s.codes]
+	}
+	fills = s.fills[:1]
+	for k := 1; k < len(s.fills) && s.fills[k] != 0; k++ {
+		fills = s.fills[:k+1]
+	}
+	if s.n == 0 || z < s.lo.Z || z > s.hi.Z {
+		return nil, 0, org, fills
 	}
 	i := s.index(grid.Cell{X: s.lo.X, Y: s.lo.Y, Z: z})
-	return s.dense[i : i+s.nx*s.ny], s.nx, grid.Cell{X: s.lo.X, Y: s.lo.Y, Z: z}, s.fills[:s.codes]
+	return s.dense[i : i+s.nx*s.ny], s.nx, grid.Cell{X: s.lo.X, Y: s.lo.Y, Z: z}, fills
 }
