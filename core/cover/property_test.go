@@ -210,7 +210,8 @@ func rank(g Grade) int {
 	return g.Bonus / 2
 }
 
-// wallSolids is solids with thin walls (SPEC §5.6), counting the cells it is asked about.
+// wallSolids is solids with thin walls (SPEC §5.6), counting the cells it is asked about: it
+// hides the board's level arrays (los.Layers), so that every look goes through Fill.
 type wallSolids struct {
 	*board.Solids
 	ix    *walls.Index
@@ -219,6 +220,9 @@ type wallSolids struct {
 
 func (s wallSolids) Fill(c grid.Cell) int            { *s.looks++; return s.Solids.Fill(c) }
 func (s wallSolids) WallBlocked(p, q los.Point) bool { return s.ix.Blocked(p, q) }
+func (wallSolids) Layer(int) ([]uint8, int, grid.Cell, []uint16) {
+	return nil, 0, grid.Cell{}, nil
+}
 
 // randomWalls is n closed walls on or off the grid lines of an 8 × 8 board, some with heights.
 func randomWalls(r *rand.Rand, n int) []walls.Wall {

@@ -266,13 +266,16 @@ func sceneOf(req *Request) (sc *scene, ok bool) {
 	return sc, e == nil
 }
 
-// countingSolids counts the cells a walk reads (Fill), keeping the board's Regions shortcut.
+// countingSolids counts the cells a walk reads (Fill), keeping the board's Regions shortcut
+// but not its level arrays (los.Layers), whose reads it could not count.
 type countingSolids struct {
 	*board.Solids
 	n *int
 }
 
 func (s countingSolids) Fill(c grid.Cell) int { *s.n++; return s.Solids.Fill(c) }
+
+func (countingSolids) Layer(int) ([]uint8, int, grid.Cell, []uint16) { return nil, 0, grid.Cell{}, nil }
 
 // Property (§8.3): the budget's reckoning of a line-of-effect check (lineWork, with
 // profile.segments, or corners for cover) bounds the cells its walks read: a walk step reads
