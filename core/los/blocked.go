@@ -330,7 +330,9 @@ walk:
 			y, n1, diff = y+sy, n1+Unit, diff-uy
 		}
 	}
-	return onPlane(b) && w.pointBad(b)
+	// b lies on a plane of x (or y) exactly when its crossing is the one left at t = 1; z stays
+	// inside the level.
+	return (n0 == a0 || n1 == a1) && w.pointBad(b)
 }
 
 // A level is one level's cells as Layers gives them (fills nil: none given).

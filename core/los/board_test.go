@@ -178,6 +178,21 @@ func (g pointGen) flat() int64 {
 	return g.cell(2)*Unit + h
 }
 
+// pinch makes the four cells of level z around the vertical edge x, y (in cells) meet only
+// diagonally there: full blocks north-east and south-west of it (or north-west and south-east
+// when flip), the other two empty. Cells outside the board are left as they are.
+func (g pointGen) pinch(x, y, z int, flip bool) {
+	for i, c := range []grid.Cell{grid.C(x, y-1, z), grid.C(x-1, y, z), grid.C(x-1, y-1, z), grid.C(x, y, z)} {
+		f := 0
+		if (i < 2) != flip {
+			f = Unit
+		}
+		if _, ok := g.b.index(c); ok {
+			g.b.set(c, f)
+		}
+	}
+}
+
 // solidsOf is b as the engine's board.Solids.
 func solidsOf(b *board) *coreboard.Solids {
 	var cells []coreboard.Solid

@@ -187,6 +187,19 @@ func TestBlockedMatchesReference(t *testing.T) {
 			b.Z = a.Z
 			return a, b
 		}},
+		{"flat to an edge", func(g pointGen) (Point, Point) { // b where four columns meet
+			a := g.point(pointGen.mixed)
+			a.Z = g.flat()
+			b := Point{g.plane(0), g.plane(1), a.Z}
+			if g.r.IntN(2) == 0 { // solids meeting only diagonally there, half the time
+				x, y, z := int(b.X/Unit), int(b.Y/Unit), int(floorDiv(a.Z, Unit))
+				g.pinch(x, y, z, g.r.IntN(2) == 0)
+			}
+			if g.r.IntN(2) == 0 {
+				return b, a
+			}
+			return a, b
+		}},
 		{"flat via vertex", func(g pointGen) (Point, Point) {
 			a := g.point(pointGen.mixed)
 			a.Z = g.flat()
