@@ -55,7 +55,8 @@ BROWSER_SIZE_GOAL ?= 1.3
 # (lattice / 400) written without strconv's shortest-form search (a typical scene evaluate
 # ~8 % faster in Node): 653,043 B. A flat segment's walk reading its level as an array
 # (los.Layers, board.Solids.Layer: the segments peer row 122 -> 68 ns natively) added ~550 B:
-# 654,410 B; its loop turned on the sign alone (68 -> 59 ns) ~700 B more: 655,104 B.
+# 654,410 B; its loop turned on the sign alone (68 -> 59 ns) ~700 B more: 655,104 B; the
+# 3-D walk reading the level arrays too, and the flat walk's own end check: 655,546 B.
 BROWSER_MAX_BROTLI ?= 656000
 size: browser
 	@command -v brotli >/dev/null || { echo "size: needs the brotli command (apt-get install brotli)"; exit 1; }
