@@ -23,7 +23,15 @@ import (
 // and is ⌊400F/100000 + ½⌋ = ⌊(4F + 500)/1000⌋.
 func fillUnits(text []byte) (int, bool) {
 	x, ok := decimal.Parse(text)
-	if !ok || x.Neg || x.IsZero() {
+	if !ok {
+		return 0, false
+	}
+	return unitsOf(x)
+}
+
+// unitsOf is fillUnits for the decimal x.
+func unitsOf(x decimal.Number) (int, bool) {
+	if x.Neg || x.IsZero() {
 		return 0, false
 	}
 	n, ok := roundLattice(x, 1) // past 1: not ok
@@ -36,11 +44,12 @@ func fillUnits(text []byte) (int, bool) {
 // is (and as version 1 of the contract has always read it). ok is false when the text is not
 // 0 or a number in (0, 1].
 func ParseFill(text []byte) (float64, bool) {
-	if x, ok := decimal.Parse(text); ok && x.IsZero() {
+	x, ok := decimal.Parse(text)
+	if ok && x.IsZero() {
 		return 0, true
 	}
-	n, ok := fillUnits(text)
-	if !ok {
+	n, ok2 := unitsOf(x)
+	if !ok || !ok2 {
 		return 0, false
 	}
 	return float64(n) / board.Full, true
