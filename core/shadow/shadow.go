@@ -190,7 +190,7 @@ func (f *Field) build(s los.Solids, ws []walls.Wall) {
 // beside a long wall that runs away from a source point.
 func pieces(dst []box, a, b [2]int64, h box) []box {
 	dx, dy := b[0]-a[0], b[1]-a[1]
-	n := max((max(dx, -dx)+unit-1)/unit, (max(dy, -dy)+unit-1)/unit, 1)
+	n := piecesOf(a, b)
 	at := func(i int64) (x0, y0, x1, y1 int64) { // the point i/n along, rounded down and up
 		return a[0] + floorDiv(dx*i, n), a[1] + floorDiv(dy*i, n), a[0] + ceilDiv(dx*i, n), a[1] + ceilDiv(dy*i, n)
 	}
@@ -202,6 +202,27 @@ func pieces(dst []box, a, b [2]int64, h box) []box {
 		dst = append(dst, box{min(lx0, hx0), min(ly0, hy0), max(lx1, hx1), max(ly1, hy1)})
 	}
 	return dst
+}
+
+// piecesOf is the number of pieces pieces cuts the segment a → b into: each at most a cell
+// long on either axis, one at least.
+func piecesOf(a, b [2]int64) int64 {
+	dx, dy := b[0]-a[0], b[1]-a[1]
+	return max((max(dx, -dx)+unit-1)/unit, (max(dy, -dy)+unit-1)/unit, 1)
+}
+
+// Pieces is at most the number of pieces a field cuts the walls of ws into when its box of
+// source and target points (lattice units) is x0 … x1 × y0 … y1, before building it: each wall
+// whose box meets that box, cut whole. A sweep's work grows with them (see Boxes).
+func Pieces(ws []walls.Wall, x0, y0, x1, y1 int64) int {
+	n := 0
+	for i := range ws {
+		a, b := ws[i].A, ws[i].B
+		if max(a[0], b[0]) >= x0 && min(a[0], b[0]) <= x1 && max(a[1], b[1]) >= y0 && min(a[1], b[1]) <= y1 {
+			n += int(piecesOf(a, b))
+		}
+	}
+	return n
 }
 
 // near is a range of the pieces i (of n) of the line a0 + t·d, t in [i/n, (i+1)/n], that

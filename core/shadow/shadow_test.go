@@ -1365,3 +1365,37 @@ func TestManyLongWalls(t *testing.T) {
 		}
 	}
 }
+
+// Pieces, counted before a field is built, bounds the boxes the field's walls are cut into:
+// on a board with no solids, a field's Boxes never exceeds Pieces over the field's box, and
+// every wall meeting that box counts once at least.
+func TestPieces(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 2026))
+	u := int64(los.Unit)
+	for i := range 500 {
+		var ws []walls.Wall
+		for range r.IntN(12) {
+			a := [2]int64{r.Int64N(24*u) - 2*u, r.Int64N(24*u) - 2*u}
+			b := [2]int64{a[0] + r.Int64N(12*u) - 6*u, a[1] + r.Int64N(12*u) - 6*u}
+			if a != b {
+				ws = append(ws, walls.Wall{A: a, B: b, Bottom: walls.NoBottom, Top: walls.NoTop})
+			}
+		}
+		dst := grid.Box{Min: grid.C(r.IntN(10), r.IntN(10), 0)}
+		dst.Max = dst.Min.Add(grid.C(r.IntN(10), r.IntN(10), 0))
+		c := grid.C(r.IntN(20), r.IntN(20), 0)
+		f := NewCentres(los.Centre(c), dst, u/2, u/2, board.New(nil), ws)
+		// the field's box: the cells of dst and the source's cell
+		x0, y0 := int64(min(dst.Min.X, c.X))*u, int64(min(dst.Min.Y, c.Y))*u
+		x1, y1 := int64(max(dst.Max.X, c.X)+1)*u, int64(max(dst.Max.Y, c.Y)+1)*u
+		n, meet := Pieces(ws, x0, y0, x1, y1), 0
+		for _, w := range ws {
+			if max(w.A[0], w.B[0]) >= x0 && min(w.A[0], w.B[0]) <= x1 && max(w.A[1], w.B[1]) >= y0 && min(w.A[1], w.B[1]) <= y1 {
+				meet++
+			}
+		}
+		if f.Boxes() > n || n < meet {
+			t.Fatalf("case %d: the field cut its walls into %d boxes, Pieces says %d; %d walls meet its box %v", i, f.Boxes(), n, meet, ws)
+		}
+	}
+}
