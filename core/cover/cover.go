@@ -179,9 +179,10 @@ func TargetPoints(dst []los.Point, src los.Point, t Target, boost bool) []los.Po
 // segments judges every segment from src to dst, appending them to buf.
 func segments(buf []Segment, src []los.Point, dst []los.Point, s los.Solids) Result {
 	r := Result{Segments: buf}
+	p := los.Prepare(s) // s's interfaces looked up once, not for each segment
 	for _, a := range src {
 		for _, b := range dst {
-			blocked := los.Blocked(a, b, s)
+			blocked := p.Blocked(a, b)
 			if blocked {
 				r.Blocked++
 			}
@@ -259,7 +260,7 @@ func FromCellOf(kind Kind, a grid.Space, c grid.Cell, t Target, standing bool, s
 		// meet a segment that goes below the attacker's floor, which takes a target reaching
 		// below it (every source point lies above that floor).
 		amax := a.Max()
-		judge = &groundless{s: s, x0: amin.X, y0: amin.Y, x1: amax.X, y1: amax.Y, z: amin.Z - 1}
+		judge = &groundless{s: los.Prepare(s), x0: amin.X, y0: amin.Y, x1: amax.X, y1: amax.Y, z: amin.Z - 1}
 	}
 	return segments(nil, src, dst, judge)
 }
@@ -300,7 +301,7 @@ func MeleeTargetPoints(dst []los.Point, src los.Point, t Target, s los.Solids) [
 // groundless is s with the ground under a standing attacker left out (SPEC §5.4, ruling R2):
 // the cells of level z whose x and y lie in x0 … x1 and y0 … y1 read as empty.
 type groundless struct {
-	s              los.Solids
+	s              los.Prepared // its optional interfaces looked up once, not for each segment
 	x0, y0, x1, y1 int
 	z              int
 }
@@ -314,16 +315,10 @@ func (g *groundless) Fill(c grid.Cell) int {
 
 // Empty passes the question on to s when it answers it: with fewer solids, an empty box
 // stays empty.
-func (g *groundless) Empty(b grid.Box) bool {
-	r, ok := g.s.(los.Regions)
-	return ok && r.Empty(b)
-}
+func (g *groundless) Empty(b grid.Box) bool { return g.s.Empty(b) }
 
 // WallBlocked passes the question on to s: the ground left out is no wall.
-func (g *groundless) WallBlocked(a, b los.Point) bool {
-	w, ok := g.s.(los.Walls)
-	return ok && w.WallBlocked(a, b)
-}
+func (g *groundless) WallBlocked(a, b los.Point) bool { return g.s.WallBlocked(a, b) }
 
 // CentreLine is TDGS line of effect between two cells: one segment, centre to centre
 // (SPEC §5.3).
@@ -349,9 +344,10 @@ func CornerLine(a, b grid.Space, s los.Solids) bool {
 func anyClear(src []los.Point, ab, bb grid.Box, s los.Solids) bool {
 	var sb [32]los.Point
 	dst := corners(sb[:0], bb, facesFromBox(bb, ab))
+	ps := los.Prepare(s)
 	for _, p := range src {
 		for _, q := range dst {
-			if !los.Blocked(p, q, s) {
+			if !ps.Blocked(p, q) {
 				return true
 			}
 		}

@@ -266,11 +266,11 @@ func TestFromCellOf_5_4_R2(t *testing.T) {
 // box stays empty), and says nothing for a board that does not answer them.
 func TestGroundless_Regions(t *testing.T) {
 	s := solids(full(5, 5, 0))
-	g := &groundless{s: s, x0: 0, y0: 0, x1: 0, y1: 0, z: -1}
+	g := &groundless{s: los.Prepare(s), x0: 0, y0: 0, x1: 0, y1: 0, z: -1}
 	if !g.Empty(grid.Box{Min: grid.C(0, 0, 0), Max: grid.C(1, 1, 1)}) || g.Empty(grid.Box{Min: grid.C(4, 4, 0), Max: grid.C(6, 6, 0)}) {
 		t.Errorf("Empty does not follow the board's")
 	}
-	if (&groundless{s: fillMap{}}).Empty(grid.Box{Min: grid.C(0, 0, 0), Max: grid.C(1, 1, 1)}) {
+	if (&groundless{s: los.Prepare(fillMap{})}).Empty(grid.Box{Min: grid.C(0, 0, 0), Max: grid.C(1, 1, 1)}) {
 		t.Errorf("a board without Regions: Empty must answer false")
 	}
 	if g.Fill(grid.C(0, 0, -1)) != 0 || g.Fill(grid.C(5, 5, 0)) != board.Full {

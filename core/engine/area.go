@@ -139,7 +139,7 @@ func (sc *scene) cut(set *cellSet, seen []bool, hull grid.Box, limit int, walk b
 		case n > limit || sc.solids.IsFull(c) || seen != nil && !seen[boxIndex(hull, c)]:
 		case !walk:
 			n += sc.cellWork(sc.at.from, c, segs)
-		case !sc.w.stop(64*segs) && (corners && from.Sees(grid.Unit(c), sc.solids) || !corners && sc.centreSees(centres, c)):
+		case !sc.w.stop(64*segs) && (corners && from.Sees(grid.Unit(c), &sc.solids.lines) || !corners && sc.centreSees(centres, c)):
 			set.set(c, stIn)
 		}
 	})
@@ -159,7 +159,7 @@ func (sc *scene) centreSees(f *shadow.Field, c grid.Cell) bool {
 			}
 		}
 	}
-	return !los.Blocked(sc.at.src, los.Centre(c), sc.solids)
+	return !sc.solids.lines.Blocked(sc.at.src, los.Centre(c))
 }
 
 // shadows is the shadow.Field that decides most of the segments cut walks for a Draw Steel

@@ -268,7 +268,7 @@ func (sc *scene) checkRange() *Error {
 // whose cover is judged as TDGS's (§6), sees as TDGS does.
 func (sc *scene) seesOrigin() bool {
 	if sc.prof.cornerLines() {
-		return cover.CornerLine(sc.caster.space, grid.Unit(sc.at.square), sc.solids)
+		return cover.CornerLine(sc.caster.space, grid.Unit(sc.at.square), &sc.solids.lines)
 	}
-	return cover.CentreLine(sc.caster.space.Nearest(sc.at.square), sc.at.square, sc.solids)
+	return cover.CentreLine(sc.caster.space.Nearest(sc.at.square), sc.at.square, &sc.solids.lines)
 }

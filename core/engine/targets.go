@@ -114,7 +114,7 @@ func (sc *scene) target(t *Target, set *cellSet, e *entity, isCaster bool, segs 
 		if sc.w.charge(sc.lineWork(sc.at.from, e.space, n)+n*lineCost, what) != nil {
 			return false
 		}
-		r := cover.AppendFromPoint((*segs)[:0], sc.at.src, cover.Target{Space: e.space, Prone: e.tok.Prone}, sc.solids)
+		r := cover.AppendFromPoint((*segs)[:0], sc.at.src, cover.Target{Space: e.space, Prone: e.tok.Prone}, &sc.solids.lines)
 		*segs = r.Segments
 		var g cover.Grade
 		if sc.prof.cover == CoverDrawSteel {

@@ -218,11 +218,14 @@ func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
 type terrain struct {
 	*board.Solids
 	walls *walls.Index
+	lines los.Prepared // the terrain with its los interfaces looked up once, for judging segments (&lines)
 }
 
 // terrainOf indexes the solids and the walls.
 func terrainOf(s *board.Solids, ws []walls.Wall) *terrain {
-	return &terrain{Solids: s, walls: walls.New(ws)}
+	t := &terrain{Solids: s, walls: walls.New(ws)}
+	t.lines = los.Prepare(t)
+	return t
 }
 
 // WallBlocked reports whether a thin wall blocks the segment a → b.

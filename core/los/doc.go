@@ -6,5 +6,6 @@
 // with integer arithmetic only: every parameter value is a fraction compared by
 // cross-multiplication, so every platform gives the same answer. A Solids may also answer
 // Regions (empty boxes, skipped at once), Walls (thin walls) and Layers (a level's cells as
-// an array, which a segment at one height reads directly).
+// an array, which a segment at one height reads directly); Prepare looks those up once for
+// callers that judge many segments over one board.
 package los

@@ -155,8 +155,9 @@ func TestBadMaskTable(t *testing.T) {
 
 // TestBlockedMatchesReference compares Blocked with the reference on random small boards (5 × 7,
 // 6 × 6 and 7 × 5 squares, three levels) and segments of every kind (SPEC §5.1, §5.2), each
-// board seen three ways: Fill alone, with Regions, and as the engine's board.Solids (Regions
-// and Layers, which flat segments read).
+// board seen four ways: Fill alone, with Regions, with Regions through a Prepared (Check's
+// path for a *Prepared), and as the engine's board.Solids (Regions and Layers, which flat
+// segments read) judged by its Prepared's own Blocked.
 func TestBlockedMatchesReference(t *testing.T) {
 	n := 800
 	if testing.Short() {
@@ -231,7 +232,12 @@ func TestBlockedMatchesReference(t *testing.T) {
 				if got := Blocked(p, q, regionBoard{b}); got != want {
 					t.Fatalf("case %d: Blocked(%v, %v) with Regions = %v, reference %v", i, p, q, got, want)
 				}
-				if got := Blocked(p, q, solidsOf(b)); got != want { // Regions and Layers
+				pr := Prepare(regionBoard{b})
+				if got := Blocked(p, q, &pr); got != want {
+					t.Fatalf("case %d: Blocked(%v, %v) with Regions, prepared = %v, reference %v", i, p, q, got, want)
+				}
+				ps := Prepare(solidsOf(b)) // Regions and Layers
+				if got := ps.Blocked(p, q); got != want {
 					t.Fatalf("case %d: Blocked(%v, %v) on board.Solids = %v, reference %v\n%s", i, p, q, got, want, dump(b))
 				}
 			}

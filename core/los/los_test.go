@@ -259,3 +259,65 @@ func TestPoint(t *testing.T) {
 		t.Errorf("Add/Sub = %v", p)
 	}
 }
+
+// wallOnly is a Solids with no solid cells and one thin wall: the plane x = 1 (lattice 400)
+// blocks every segment that crosses it or touches it.
+type wallOnly struct{}
+
+func (wallOnly) Fill(grid.Cell) int { return 0 }
+func (wallOnly) WallBlocked(a, b Point) bool {
+	return min(a.X, b.X) <= Unit && max(a.X, b.X) >= Unit
+}
+
+// hiding wraps a Solids as a wrapper of the board does (cover's ground-less board, SPEC §5.4
+// R2): it passes Fill on, and WallBlocked only when the Solids it wraps answers Walls.
+type hiding struct{ s Solids }
+
+func (h hiding) Fill(c grid.Cell) int { return h.s.Fill(c) }
+func (h hiding) WallBlocked(a, b Point) bool {
+	w, ok := h.s.(Walls)
+	return ok && w.WallBlocked(a, b)
+}
+
+// A Prepared judges as the Solids it holds, walls included (SPEC §5.6), and a wrapper of a
+// *Prepared still sees the walls: a *Prepared answers Walls and Regions for what it holds.
+func TestPrepared(t *testing.T) {
+	across, beside := [2]Point{at(0.5, 0.5, 0.5), at(1.5, 0.5, 0.5)}, [2]Point{at(1.5, 0.5, 0.5), at(2.5, 1.5, 0.5)}
+	p := Prepare(wallOnly{})
+	for _, s := range []struct {
+		name string
+		s    Solids
+	}{{"the Solids", wallOnly{}}, {"its Prepared", &p}, {"a Prepared of its Prepared", func() Solids { q := Prepare(&p); return &q }()}, {"a wrapper of its Prepared", hiding{&p}}} {
+		if !Blocked(across[0], across[1], s.s) || Blocked(beside[0], beside[1], s.s) {
+			t.Errorf("%s: across the wall %v, beside it %v; want true, false", s.name, Blocked(across[0], across[1], s.s), Blocked(beside[0], beside[1], s.s))
+		}
+	}
+	if !p.Blocked(across[0], across[1]) || p.Blocked(beside[0], beside[1]) {
+		t.Errorf("Prepared.Blocked: across the wall %v, beside it %v", p.Blocked(across[0], across[1]), p.Blocked(beside[0], beside[1]))
+	}
+	if p.Empty(grid.Box{}) {
+		t.Errorf("Empty: a Solids without Regions must answer false")
+	}
+	var none Prepared // of a nil Solids: nothing blocks
+	if none.Fill(grid.C(0, 0, 0)) != 0 || none.Blocked(across[0], across[1]) || none.WallBlocked(across[0], across[1]) {
+		t.Errorf("a Prepared of nil Solids blocks")
+	}
+	if _, err := p.Check(Point{X: MaxCoord + 1}, across[1]); !errors.Is(err, ErrRange) {
+		t.Errorf("Check past MaxCoord: %v, want ErrRange", err)
+	}
+}
+
+// Blocked allocates nothing, as its documentation says, prepared or not.
+func TestBlockedAllocatesNothing(t *testing.T) {
+	b := solidsOf(parseBoard("#..\n...\n..#", "...\n._.\n..."))
+	p := Prepare(b)
+	a, c, d := at(0.5, 2.5, 0.5), at(2.5, 0.25, 1.5), at(2.5, 0.5, 0.5) // a to c climbs; a to d is flat
+	if n := testing.AllocsPerRun(100, func() {
+		Blocked(a, c, b)
+		Blocked(a, d, b)
+		p.Blocked(a, c)
+		Blocked(a, d, &p)
+	}); n != 0 {
+		t.Errorf("Blocked allocates %v times a run", n)
+	}
+}
