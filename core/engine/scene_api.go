@@ -193,9 +193,16 @@ func (s *Scene) apply(e *SceneEdit, fresh bool) *Error {
 		for _, c := range e.Clear {
 			delete(cells, cellOf(c))
 		}
+		// An edit's obstacle replaces the cell's fill; a cell the edit lists twice takes the
+		// larger of its fills there, as a board's list does (SPEC §1.6).
 		for i := range e.Obstacles {
 			o := &e.Obstacles[i]
-			cells[grid.Cell{X: o.X, Y: o.Y, Z: o.Z}] = uint16(units(o.Fill))
+			delete(cells, grid.Cell{X: o.X, Y: o.Y, Z: o.Z})
+		}
+		for i := range e.Obstacles {
+			o := &e.Obstacles[i]
+			c := grid.Cell{X: o.X, Y: o.Y, Z: o.Z}
+			cells[c] = max(cells[c], uint16(units(o.Fill)))
 		}
 		if len(cells) > MaxObstacles {
 			return newError(CodeTooLarge, "obstacles: the board would hold "+num.Itoa(len(cells))+" solid cells, past the limit of "+num.Itoa(MaxObstacles))

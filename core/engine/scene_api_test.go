@@ -88,6 +88,11 @@ func randomEdit(r *rand.Rand, s *Scene, n int, next *int) SceneEdit {
 	for range r.IntN(4) {
 		e.Obstacles = append(e.Obstacles, Obstacle{X: r.IntN(n), Y: r.IntN(n), Z: r.IntN(2), Fill: fills[r.IntN(len(fills))]})
 	}
+	if r.IntN(4) == 0 && len(e.Obstacles) > 0 { // a cell listed twice (SPEC §1.6: the larger fill)
+		o := e.Obstacles[r.IntN(len(e.Obstacles))]
+		o.Fill = fills[r.IntN(len(fills))]
+		e.Obstacles = append(e.Obstacles, o)
+	}
 	for range r.IntN(3) {
 		if r.IntN(2) == 0 && len(b.Obstacles) > 0 {
 			o := b.Obstacles[r.IntN(len(b.Obstacles))]
@@ -134,9 +139,25 @@ func TestScene_SameAsStatelessAfterEdits(t *testing.T) {
 	for sc := range 200 {
 		first := randomRequest(r)
 		first.Walls = randomWalls(r, n)
-		s, err := NewScene(&Board{Tokens: first.Tokens, Obstacles: first.Obstacles, Walls: first.Walls, Bounds: first.Bounds})
+		for range r.IntN(3) { // cells listed twice (SPEC §1.6: the larger fill)
+			if len(first.Obstacles) > 0 {
+				o := first.Obstacles[r.IntN(len(first.Obstacles))]
+				o.Fill = fills[r.IntN(len(fills))]
+				first.Obstacles = append(first.Obstacles, o)
+			}
+		}
+		board := Board{Tokens: first.Tokens, Obstacles: first.Obstacles, Walls: first.Walls, Bounds: first.Bounds}
+		s, err := NewScene(&board)
 		if err != nil {
 			t.Fatalf("scene %d: %v", sc, err)
+		}
+		for range 3 { // the new scene answers as the board it was made from does
+			req := withoutBoard(randomRequest(r))
+			got, gerr := s.Evaluate(req)
+			want, werr := Evaluate(withBoard(req, board))
+			if !reflect.DeepEqual(gerr, werr) || !reflect.DeepEqual(got, want) {
+				t.Fatalf("scene %d, new: the scene answers\n%+v %v\nstateless\n%+v %v\nrequest %s", sc, got, gerr, want, werr, describe(withBoard(req, board)))
+			}
 		}
 		next := 0
 		for step := range 30 {
@@ -153,6 +174,9 @@ func TestScene_SameAsStatelessAfterEdits(t *testing.T) {
 				continue
 			}
 			b := s.Board()
+			if err := editApplied(before, &e, b); err != "" {
+				t.Fatalf("scene %d step %d: %s\nedit %+v", sc, step, err, e)
+			}
 			for range 3 {
 				req := withoutBoard(randomRequest(r))
 				got, gerr := s.Evaluate(req)
@@ -171,6 +195,36 @@ func TestScene_SameAsStatelessAfterEdits(t *testing.T) {
 	if compared-failed < 5000 || rejected < 300 {
 		t.Errorf("too few valid answers (%d) or refused edits (%d) to mean much", compared-failed, rejected)
 	}
+}
+
+// editApplied checks the cells of the board after, the edit e applied to the board before, by
+// CONTRACT's scene.update: a cell e lists among its obstacles has the largest fill e gives it
+// (SPEC §1.6); a cell e clears and does not list is empty; every other cell is as it was. It
+// returns what is wrong, or "".
+func editApplied(before Board, e *SceneEdit, after Board) string {
+	want := map[grid.Cell]int{}
+	for _, o := range before.Obstacles {
+		want[grid.C(o.X, o.Y, o.Z)] = units(o.Fill)
+	}
+	for _, c := range e.Clear {
+		delete(want, grid.C(c[0], c[1], c[2]))
+	}
+	listed := map[grid.Cell]bool{}
+	for _, o := range e.Obstacles {
+		c := grid.C(o.X, o.Y, o.Z)
+		if !listed[c] {
+			listed[c], want[c] = true, units(o.Fill)
+		}
+		want[c] = max(want[c], units(o.Fill))
+	}
+	got := map[grid.Cell]int{}
+	for _, o := range after.Obstacles {
+		got[grid.C(o.X, o.Y, o.Z)] = units(o.Fill)
+	}
+	if !reflect.DeepEqual(got, want) {
+		return fmt.Sprintf("the board's cells are %v, want %v", got, want)
+	}
+	return ""
 }
 
 // A scene's request carries no board, and its caster may not share a token's id: the error is
