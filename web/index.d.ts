@@ -519,7 +519,9 @@ export interface SceneEdit {
   tokens?: Token[];
   /** Cells made empty. */
   clear?: CellTuple[];
-  /** Cells made solid, or given a new fill. */
+  /**
+   * Cells made solid, or given a new fill (a cell listed twice takes the larger, as in a board).
+   */
   obstacles?: Obstacle[];
   /**
    * When present, every thin wall of the board, replacing the ones before (`[]` removes them all).

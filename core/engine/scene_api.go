@@ -36,7 +36,7 @@ type SceneEdit struct {
 	Tokens []Token `json:"tokens,omitempty"`
 	// Cells made empty.
 	Clear [][3]int `json:"clear,omitempty"`
-	// Cells made solid, or given a new fill.
+	// Cells made solid, or given a new fill (a cell listed twice takes the larger, as in a board).
 	Obstacles []Obstacle `json:"obstacles,omitempty"`
 	// When present, every thin wall of the board, replacing the ones before (`[]` removes
 	// them all).

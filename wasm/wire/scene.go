@@ -37,11 +37,11 @@ func DecodeSceneEdit(body []byte) (*engine.SceneEdit, *engine.Error) {
 func UnpackObstacles(packed []byte) ([]engine.Obstacle, *engine.Error) {
 	if len(packed) > MaxPacked {
 		return nil, &engine.Error{Code: engine.CodeTooLarge, Message: "obstacles (packed): " + itoa(len(packed)/16) +
-			" obstacles, past the limit of " + itoa(engine.MaxObstacles)}
+			" obstacles, past the limit of " + itoa(engine.MaxObstacles), Field: "obstacles"}
 	}
 	if len(packed)%16 != 0 {
 		return nil, &engine.Error{Code: engine.CodeBadRequest, Message: "obstacles (packed): " + itoa(len(packed)) +
-			" bytes, not a whole number of x, y, z, fill quads of int32s (16 bytes each)"}
+			" bytes, not a whole number of x, y, z, fill quads of int32s (16 bytes each)", Field: "obstacles"}
 	}
 	out := make([]engine.Obstacle, len(packed)/16)
 	for i := range out {
@@ -52,7 +52,7 @@ func UnpackObstacles(packed []byte) ([]engine.Obstacle, *engine.Error) {
 		}
 		if v[3] < 1 || v[3] > 400 {
 			return nil, &engine.Error{Code: engine.CodeBadRequest, Message: "obstacles (packed)[" + itoa(i) +
-				"]: fill " + itoa(v[3]) + " is not 1 … 400 (in 1/400 of a cell; 400 is a full block)"}
+				"]: fill " + itoa(v[3]) + " is not 1 … 400 (in 1/400 of a cell; 400 is a full block)", Field: "obstacles"}
 		}
 		out[i] = engine.Obstacle{X: v[0], Y: v[1], Z: v[2], Fill: float64(v[3]) / 400}
 	}

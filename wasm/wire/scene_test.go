@@ -128,8 +128,9 @@ func TestUnpackObstacles(t *testing.T) {
 		{quad(1, 2, 3, 400, 1, 2, 3, 401), engine.CodeBadRequest, "obstacles (packed)[1]: fill 401"},
 		{make([]byte, MaxPacked+16), engine.CodeTooLarge, "obstacles (packed): 250001 obstacles, past the limit of 250000"},
 	} {
-		if _, err := UnpackObstacles(c.packed); err == nil || err.Code != c.code || !strings.HasPrefix(err.Message, c.msg) {
-			t.Errorf("UnpackObstacles(%d bytes) = %v; want %s %q…", len(c.packed), err, c.code, c.msg)
+		// Each names the field at fault (CONTRACT Errors: field), as engine.FieldOf reads it.
+		if _, err := UnpackObstacles(c.packed); err == nil || err.Code != c.code || !strings.HasPrefix(err.Message, c.msg) || err.Field != "obstacles" || err.Field != engine.FieldOf(err.Message) {
+			t.Errorf("UnpackObstacles(%d bytes) = %+v; want %s %q…, field obstacles", len(c.packed), err, c.code, c.msg)
 		}
 	}
 	// A board's JSON obstacles and its packed ones count together.
@@ -137,7 +138,7 @@ func TestUnpackObstacles(t *testing.T) {
 	for i := 0; i < len(many); i += 16 {
 		many[i+12] = 1
 	}
-	if _, err := NewScene([]byte(`{"obstacles": [{"x": 1}]}`), many); err == nil || err.Code != engine.CodeTooLarge {
+	if _, err := NewScene([]byte(`{"obstacles": [{"x": 1}]}`), many); err == nil || err.Code != engine.CodeTooLarge || err.Field != "obstacles" {
 		t.Errorf("MaxObstacles packed and one in JSON: %v; want too_large", err)
 	}
 }

@@ -257,7 +257,7 @@ export function splitObstacles(value, what) {
   const obstacles = value.obstacles;
   if (!(obstacles instanceof Int32Array)) return { json: encode(value), packed: undefined };
   if (obstacles.length % 4 !== 0) {
-    throw codedError("bad_request", `obstacles: an Int32Array of x, y, z, fill quads, not ${obstacles.length} numbers`);
+    throw new AoekitError("bad_request", `obstacles: an Int32Array of x, y, z, fill quads, not ${obstacles.length} numbers`, undefined, "obstacles");
   }
   const { obstacles: _, ...rest } = value;
   let bytes;
@@ -419,7 +419,8 @@ const UTF8_OUT = new TextEncoder();
 // do (a string or a Uint8Array, or an Error with code, message and maybe at and field);
 // arguments those would refuse or read otherwise (a body that is not a string or too long to
 // count here, a scene id that is not a 32-bit integer, packed obstacles that are not a
-// Uint8Array) go to them, which say why. A call through syscall/js cost some 14 µs in Node; a
+// Uint8Array or are more than maxPacked bytes) go to them, which say why without copying them
+// into the module (a direct call copies first: 2 GiB of obstacles stopped the instance). A call through syscall/js cost some 14 µs in Node; a
 // direct one some 3, most of it encoding and decoding.
 function directCalls(fns, instance) {
   const ex = instance.exports;
@@ -432,7 +433,7 @@ function directCalls(fns, instance) {
     fns[name] = (...args) => {
       const [id, body, packed] = scene ? args : [0, args[0], undefined];
       if ((body !== undefined && typeof body !== "string") || body?.length > fns.maxBody || (scene && (id | 0) !== id) ||
-        (packed !== undefined && packed !== null && !(packed instanceof Uint8Array))) {
+        (packed !== undefined && packed !== null && (!(packed instanceof Uint8Array) || !(packed.length <= fns.maxPacked)))) {
         return viaJS(...args);
       }
       const bytes = body === undefined ? new Uint8Array(0) : UTF8_OUT.encode(body);

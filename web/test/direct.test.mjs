@@ -21,7 +21,8 @@ async function twoInstances() {
   await loadGo();
   const { module } = await instantiate(readFileSync(join(ROOT, "web/aoekit.wasm")), newGo().runtime.importObject);
   const goDirect = newGo();
-  const direct = runModule(goDirect, new WebAssembly.Instance(module, goDirect.runtime.importObject), "__aoekit", EXPORTS, "aoekit.wasm");
+  const instance = new WebAssembly.Instance(module, goDirect.runtime.importObject);
+  const direct = runModule(goDirect, instance, "__aoekit", EXPORTS, "aoekit.wasm");
   const goJS = newGo();
   const viaJS = {};
   globalThis.__aoekit = viaJS;
@@ -33,7 +34,7 @@ async function twoInstances() {
   const listed = direct.direct.trim().split(" ").map((entry) => entry.split(":")[0]);
   assert.deepEqual(listed, EXPORTS, "the module lists its direct calls");
   assert.ok(EXPORTS.every((name) => direct[name] !== viaJS[name]), "every engine function is called directly");
-  return { direct, viaJS, stop: () => { goDirect.stop(); goJS.stop(); } };
+  return { direct, viaJS, memory: () => instance.exports.mem.buffer.byteLength, stop: () => { goDirect.stop(); goJS.stop(); } };
 }
 
 // same calls name on both with args and compares what they give: a string, the bytes of a
@@ -41,7 +42,7 @@ async function twoInstances() {
 function same(fns, name, ...args) {
   const a = fns.direct[name](...args);
   const b = fns.viaJS[name](...args);
-  const what = `${name}(${JSON.stringify(args).slice(0, 120)})`;
+  const what = `${name}(${args.map((a) => (a instanceof Uint8Array ? `Uint8Array(${a.length})` : JSON.stringify(a)?.slice(0, 120))).join(", ")})`;
   if (b instanceof Error) {
     assert.ok(a instanceof Error, `${what}: direct answered, via syscall/js refused: ${b.message}`);
     assert.deepEqual({ code: a.code, message: a.message, at: a.at, field: a.field }, { code: b.code, message: b.message, at: b.at, field: b.field }, what);
@@ -99,6 +100,31 @@ test("direct calls answer every corpus request, scene calls and hostile bodies a
       same(fns, "sceneEvaluate", id, JSON.stringify({ template: "Cir1" }), undefined);
     }
     assert.ok(updated >= 1, "some scene took the edit (one may refuse it: token a moved onto a random obstacle)");
+  } finally {
+    fns.stop();
+  }
+});
+
+// Packed obstacles past the module's limit (maxPacked bytes: CONTRACT's 250 000 obstacles) are
+// refused before they are copied into the module's memory, which a direct call would do first
+// (2 GiB of them stopped the instance, losing every scene): the same too_large error as
+// through syscall/js, field "obstacles", the memory not grown by them, and the instance alive.
+test("packed obstacles past the limit are refused before they cross", async () => {
+  const fns = await twoInstances();
+  try {
+    const max = fns.direct.maxPacked;
+    assert.equal(max, 16 * 250000, "maxPacked: CONTRACT's 250 000 obstacles of 16 bytes");
+    const id = same(fns, "sceneNew", 0, "{}", new Uint8Array(new Int32Array([1, 1, 0, 400, 2, 1, 0, 200]).buffer));
+    assert.ok(Number(id) > 0, `a scene of 2 packed obstacles: ${id.message ?? id}`);
+    for (const n of [max + 16, 64 << 20]) {
+      const before = fns.memory();
+      const err = same(fns, "sceneNew", 0, "{}", new Uint8Array(n));
+      assert.ok(err instanceof Error && err.code === "too_large" && err.field === "obstacles", `${n} bytes: ${err.message ?? err}`);
+      assert.equal(err.message, `obstacles (packed): ${n / 16} obstacles, past the limit of 250000`);
+      assert.ok(fns.memory() - before < n, `${n} bytes refused, yet the module's memory grew by ${fns.memory() - before}`);
+      same(fns, "sceneUpdate", Number(id), "{}", new Uint8Array(n));
+    }
+    same(fns, "sceneEvaluate", Number(id), JSON.stringify({ template: "Cir1", origin: { x: 1, y: 1, z: 1 } }), undefined);
   } finally {
     fns.stop();
   }

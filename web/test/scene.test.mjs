@@ -25,7 +25,14 @@ class Model {
       else this.tokens.push(t);
     }
     for (const c of edit.clear ?? []) this.cells.delete(c.join(","));
-    for (const o of edit.obstacles ?? []) this.cells.set([o.x, o.y, o.z].join(","), Math.round(o.fill * 400));
+    // An edit's obstacle gives its cell a new fill; a cell it lists twice takes the larger (as
+    // in a board: SPEC §1.6).
+    const listed = new Map();
+    for (const o of edit.obstacles ?? []) {
+      const k = [o.x, o.y, o.z].join(",");
+      listed.set(k, Math.max(listed.get(k) ?? 0, Math.round(o.fill * 400)));
+    }
+    for (const [k, f] of listed) this.cells.set(k, f);
     if (edit.walls !== undefined) this.walls = edit.walls;
     if (edit.bounds !== undefined) this.bounds = edit.bounds;
     if (edit.noBounds) this.bounds = undefined;
@@ -127,8 +134,8 @@ test("a scene's request carries no board; a disposed scene refuses calls; bad pa
     const request = { template: "Cir1", origin: { x: 1, y: 1, z: 0 }, [field]: field === "bounds" ? { min: [0, 0, 0], max: [1, 1, 1] } : [] };
     assert.throws(() => scene.evaluate(request), (err) => err.code === "bad_request" && err.message.startsWith(`${field}: a scene's request takes the board from the scene`));
   }
-  assert.throws(() => scene.update({ obstacles: new Int32Array([1, 2, 3]) }), (err) => err.code === "bad_request" && /x, y, z, fill quads/.test(err.message));
-  assert.throws(() => scene.update({ obstacles: new Int32Array([1, 2, 0, 0]) }), (err) => err.code === "bad_request" && /obstacles \(packed\)\[0\]: fill 0/.test(err.message));
+  assert.throws(() => scene.update({ obstacles: new Int32Array([1, 2, 3]) }), (err) => err.code === "bad_request" && /x, y, z, fill quads/.test(err.message) && err.field === "obstacles");
+  assert.throws(() => scene.update({ obstacles: new Int32Array([1, 2, 0, 0]) }), (err) => err.code === "bad_request" && /obstacles \(packed\)\[0\]: fill 0/.test(err.message) && err.field === "obstacles");
   assert.throws(() => scene.update({ remove: ["nobody"] }), (err) => err.code === "bad_request" && /remove\[0\]: no token has the id "nobody"/.test(err.message));
   assert.throws(() => e.scene(null), (err) => err.code === "bad_request");
   assert.throws(() => e.scene({ tokens: [{ x: 1 }] }), (err) => err.code === "bad_request" && /tokens\[0\]\.id/.test(err.message));

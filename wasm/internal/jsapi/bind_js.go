@@ -12,9 +12,9 @@ import (
 	"github.com/aoekit/aoekit/wasm/wire"
 )
 
-// Register sets one JavaScript function on target for every export, and target.maxBody to the
-// largest request, in bytes of UTF-8, a function accepts: the loader checks it before a
-// request crosses into Go. It also makes list the table of the direct calls (direct_js.go), and
+// Register sets one JavaScript function on target for every export, target.maxBody to the
+// largest request, in bytes of UTF-8, a function accepts, and target.maxPacked to the most
+// bytes of packed obstacles: the loader checks them before a request crosses into Go. It also makes list the table of the direct calls (direct_js.go), and
 // sets target.direct to it: "name:kind " for each export, in order, kind having directScene
 // for a scene's function and directPacked for one that answers bytes.
 func Register(target js.Value, list []Export) {
@@ -32,6 +32,7 @@ func Register(target js.Value, list []Export) {
 		table += e.Name + ":" + strconv.Itoa(kind) + " "
 	}
 	target.Set("maxBody", limits.MaxBody)
+	target.Set("maxPacked", wire.MaxPacked)
 	direct.table = list
 	target.Set("direct", table)
 }
@@ -154,7 +155,7 @@ func tooLarge(name string, n int, atLeast string) *engine.Error {
 // packedTooLarge is the error for n bytes of packed obstacles, past wire.MaxPacked.
 func packedTooLarge(n int) *engine.Error {
 	return &engine.Error{Code: engine.CodeTooLarge, Message: "obstacles (packed): " + strconv.Itoa(n/16) +
-		" obstacles, past the limit of " + strconv.Itoa(engine.MaxObstacles)}
+		" obstacles, past the limit of " + strconv.Itoa(engine.MaxObstacles), Field: "obstacles"}
 }
 
 // answer answers export e (for the scene id, when it is a scene's) with body and packed
