@@ -14,7 +14,7 @@
 export interface Pos {
   x: number;
   y: number;
-  z: number;
+  z?: number;
 }
 
 /** A cell as an array `[x, y, z]`: the form of cell lists, paths and bounds. */
@@ -228,10 +228,10 @@ export type TemplateInput = string | TemplateObject;
  * the size; `facing` to N.
  */
 export interface Token {
-  id: string;
+  id?: string;
   x: number;
   y: number;
-  z: number;
+  z?: number;
   size?: number | string;
   height?: number;
   facing?: Direction;
@@ -246,7 +246,7 @@ export interface Token {
 export interface Obstacle {
   x: number;
   y: number;
-  z: number;
+  z?: number;
   fill?: number;
 }
 
@@ -283,14 +283,14 @@ export interface Targeting {
 /** A request for rolls (SPEC §7.4). */
 export interface Resolve {
   /** The caster's attacking stat. */
-  stat: number;
+  stat?: number;
   modifiers?: number;
   luck?: number;
   /**
-   * The generator's seed: same seed and request, same rolls on every platform. An integer; past
-   * 2^53 − 1 a JavaScript number cannot carry it exactly.
+   * The generator's seed: same seed and request, same rolls on every platform. An integer, or its
+   * decimal string: past 2^53 − 1 a JavaScript number cannot carry it exactly.
    */
-  seed?: number;
+  seed?: number | string;
   /** Each target's defending stat by id (REF for most areas); cover adds to it. */
   defence?: Record<string, number>;
 }
@@ -381,7 +381,7 @@ export interface Result {
   template: Template;
   /** The absolute direction after facing; absent for shapes without one. */
   direction?: Direction;
-  origin: Pos;
+  origin: Required<Pos>;
   /** Whether the caster has line of sight to the origin (SPEC §2.9, §5.3). */
   originVisible: boolean;
   /** Every affected cell, sorted by z, then y, then x, without duplicates. */
@@ -394,8 +394,8 @@ export interface Result {
 /** A forced movement (CONTRACT move, SPEC §3.7). */
 export interface MoveRequest {
   kind: "push" | "pull" | "slide";
-  distance: number;
-  source: Pos;
+  distance?: number;
+  source?: Pos;
   /** The id of the token moved. */
   target: string;
   /**
@@ -426,7 +426,7 @@ export interface Collision {
 export interface MoveResult {
   /** The squares actually entered. */
   path: CellTuple[];
-  end: Pos;
+  end: Required<Pos>;
   collision: Collision | null;
 }
 
@@ -439,7 +439,7 @@ export interface Attacker {
   id?: string;
   x: number;
   y: number;
-  z: number;
+  z?: number;
   size?: number | string;
   height?: number;
   facing?: Direction;
@@ -635,7 +635,7 @@ export interface FullAttackStep {
  */
 export interface FullAttackRequest {
   /** Base attack bonus, 0 … 40. */
-  bab: number;
+  bab?: number;
   feats?: Feat[];
   /**
    * The holding slots in order, `["main", "off"]` when absent: the first is the primary hand, every

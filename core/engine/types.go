@@ -23,6 +23,7 @@ package engine
 type Pos struct {
 	X int `json:"x"`
 	Y int `json:"y"`
+	//ts:optional
 	Z int `json:"z"`
 }
 
@@ -35,10 +36,12 @@ type Pos struct {
 //wire:want a token object
 //wire:list an array of tokens
 type Token struct {
+	//ts:optional
 	ID string `json:"id"`
 	X  int    `json:"x"`
 	Y  int    `json:"y"`
-	Z  int    `json:"z"`
+	//ts:optional
+	Z int `json:"z"`
 	//ts:type number | string
 	Size     int    `json:"size,omitempty" wire:"size,struct"` // or SizeName, for a name
 	SizeName string `json:"-"`
@@ -62,8 +65,9 @@ type Token struct {
 //wire:want an obstacle object {"x", "y", "z", "fill"}
 //wire:list an array of obstacles
 type Obstacle struct {
-	X    int     `json:"x"`
-	Y    int     `json:"y"`
+	X int `json:"x"`
+	Y int `json:"y"`
+	//ts:optional
 	Z    int     `json:"z"`
 	Fill float64 `json:"fill,omitempty" wire:"fill"`
 }
@@ -78,7 +82,9 @@ type Obstacle struct {
 //wire:want a wall object {"a": [x, y], "b": [x, y]}
 //wire:list an array of walls
 type Wall struct {
-	A      [2]float64 `json:"a"`
+	//wire:required
+	A [2]float64 `json:"a"`
+	//wire:required
 	B      [2]float64 `json:"b"`
 	Bottom *float64   `json:"bottom,omitempty"`
 	Top    *float64   `json:"top,omitempty"`
@@ -89,7 +95,9 @@ type Wall struct {
 //
 //wire:want an object {"min": [x, y, z], "max": [x, y, z]}
 type Bounds struct {
+	//wire:required
 	Min [3]int `json:"min"`
+	//wire:required
 	Max [3]int `json:"max"`
 }
 
@@ -117,11 +125,13 @@ type Targeting struct {
 //wire:want a resolve object
 type Resolve struct {
 	// The caster's attacking stat.
+	//ts:optional
 	Stat      int `json:"stat"`
 	Modifiers int `json:"modifiers,omitempty"`
 	Luck      int `json:"luck,omitempty"`
-	// The generator's seed: same seed and request, same rolls on every platform. An integer;
-	// past 2^53 − 1 a JavaScript number cannot carry it exactly.
+	// The generator's seed: same seed and request, same rolls on every platform. An integer,
+	// or its decimal string: past 2^53 − 1 a JavaScript number cannot carry it exactly.
+	//ts:type number | string
 	Seed uint64 `json:"seed,omitempty" wire:"seed"`
 	// Each target's defending stat by id (REF for most areas); cover adds to it.
 	Defence map[string]int `json:"defence,omitempty"`
@@ -219,7 +229,8 @@ type Result struct {
 	// The absolute direction after facing; absent for shapes without one.
 	//ts:type Direction
 	Direction string `json:"direction,omitempty"`
-	Origin    Pos    `json:"origin"`
+	//ts:type Required<Pos>
+	Origin Pos `json:"origin"`
 	// Whether the caster has line of sight to the origin (SPEC §2.9, §5.3).
 	OriginVisible bool `json:"originVisible"`
 	// Every affected cell, sorted by z, then y, then x, without duplicates.
@@ -266,9 +277,11 @@ type Roll struct {
 //
 //wire:want an object
 type MoveRequest struct {
-	Kind     MoveKind `json:"kind"`
-	Distance int      `json:"distance"`
-	Source   Pos      `json:"source"`
+	Kind MoveKind `json:"kind"`
+	//ts:optional
+	Distance int `json:"distance"`
+	//ts:optional
+	Source Pos `json:"source"`
 	// The id of the token moved.
 	Target string `json:"target"`
 	// The squares the target's anchor enters, in order, without its starting square; the engine
@@ -285,7 +298,8 @@ type MoveRequest struct {
 // MoveResult is where a forced movement ends.
 type MoveResult struct {
 	// The squares actually entered.
-	Path      [][3]int32 `json:"path"`
+	Path [][3]int32 `json:"path"`
+	//ts:type Required<Pos>
 	End       Pos        `json:"end"`
 	Collision *Collision `json:"collision"`
 }
@@ -325,9 +339,11 @@ type CoverRequest struct {
 	//ts:type "tdgs" | "drawsteel" | "dnd35"
 	Rules Rules `json:"rules,omitempty"`
 	// `melee` (the spaces must be adjacent), `reach` or `ranged`.
-	Attack   AttackKind `json:"attack"`
-	Attacker Attacker   `json:"attacker"`
-	Target   Token      `json:"target"`
+	Attack AttackKind `json:"attack"`
+	//wire:required
+	Attacker Attacker `json:"attacker"`
+	//wire:required
+	Target Token `json:"target"`
 	// The other entities: validated as evaluate's tokens are, and never blocking (SPEC §5.2).
 	Tokens    []Token    `json:"tokens,omitempty"`
 	Obstacles []Obstacle `json:"obstacles,omitempty"`
@@ -347,7 +363,8 @@ type Attacker struct {
 	ID string `json:"id,omitempty"`
 	X  int    `json:"x"`
 	Y  int    `json:"y"`
-	Z  int    `json:"z"`
+	//ts:optional
+	Z int `json:"z"`
 	//ts:type number | string
 	Size     int    `json:"size,omitempty" wire:"attackerSize,struct"` // or SizeName, for a name
 	SizeName string `json:"-"`

@@ -128,6 +128,7 @@ type Step struct {
 //wire:want an object
 type Request struct {
 	// Base attack bonus, 0 … 40.
+	//ts:optional
 	BAB int `json:"bab"`
 	//ts:type Feat[]
 	Feats []Feat `json:"feats,omitempty"`

@@ -64,8 +64,8 @@ func (d *decoder) moveRequest(p *engine.MoveRequest) *engine.Error {
 
 // coverRequest reads an engine.CoverRequest.
 func (d *decoder) coverRequest(p *engine.CoverRequest) *engine.Error {
-	return d.object("an object", coverRequestFields, []any{(*string)(&p.Rules), (*string)(&p.Attack),
-		&p.Attacker, &p.Target, &p.Tokens, &p.Obstacles, &p.Walls})
+	return d.needed("an object", coverRequestFields, []any{(*string)(&p.Rules), (*string)(&p.Attack),
+		&p.Attacker, &p.Target, &p.Tokens, &p.Obstacles, &p.Walls}, 0b1100)
 }
 
 // board reads an engine.Board.
@@ -174,7 +174,7 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		if !null {
 			v := new(engine.Bounds)
 			*p = v
-			err = d.object(`an object {"min": [x, y, z], "max": [x, y, z]}`, boundsFields, []any{&v.Min, &v.Max})
+			err = d.needed(`an object {"min": [x, y, z], "max": [x, y, z]}`, boundsFields, []any{&v.Min, &v.Max}, 0b11)
 		}
 	case *engine.Targeting:
 		if !null {
@@ -300,8 +300,8 @@ func (d *decoder) list(dst any, null bool) *engine.Error {
 		case *[]engine.Wall:
 			*p = append(*p, engine.Wall{})
 			q := &(*p)[i]
-			err = d.object(`a wall object {"a": [x, y], "b": [x, y]}`, wallFields, []any{&q.A, &q.B, &q.Bottom, &q.Top,
-				&q.Open})
+			err = d.needed(`a wall object {"a": [x, y], "b": [x, y]}`, wallFields, []any{&q.A, &q.B, &q.Bottom, &q.Top,
+				&q.Open}, 0b11)
 		case *[]string:
 			*p = append(*p, "")
 			(*p)[i], err = d.string()

@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"math/bits"
+
 	"github.com/aoekit/aoekit/core/engine"
 	"github.com/aoekit/aoekit/core/fullattack"
 )
@@ -16,18 +18,33 @@ import (
 // value of the field names[k] goes to dst[k] (see value), its name on the path while it is read;
 // unknown fields are skipped, and a repeated field keeps its last value.
 func (d *decoder) object(want string, names []string, dst []any) *engine.Error {
+	return d.needed(want, names, dst, 0)
+}
+
+// needed is object for an object whose fields names[k] for the bits k of need must be there,
+// and not null (//wire:required): without one it is an error naming it ("walls[0].b is
+// required"), where object would leave its destination zero.
+func (d *decoder) needed(want string, names []string, dst []any, need uint64) *engine.Error {
 	if !d.objectStart() {
 		return d.typeErr(want)
 	}
-	return d.fields(names, dst)
+	seen, err := d.fields(names, dst)
+	if miss := need &^ seen; err == nil && miss != 0 {
+		d.field(names[bits.TrailingZeros64(miss)])
+		where := d.where()
+		d.pop()
+		err = &engine.Error{Code: engine.CodeBadRequest, Message: where + " is required", Field: engine.FieldOf(where + ": ")}
+	}
+	return err
 }
 
-// fields reads the fields of an object whose { is behind the cursor, as object does.
-func (d *decoder) fields(names []string, dst []any) *engine.Error {
+// fields reads the fields of an object whose { is behind the cursor, as object does, and
+// returns which of the first 64 names came with a value other than null (bit k: names[k]).
+func (d *decoder) fields(names []string, dst []any) (seen uint64, err *engine.Error) {
 	for {
 		key, ok := d.next()
 		if !ok {
-			return nil
+			return seen, nil
 		}
 		k := 0
 		for k < len(names) && names[k] != string(key) {
@@ -37,11 +54,14 @@ func (d *decoder) fields(names []string, dst []any) *engine.Error {
 			d.skip()
 			continue
 		}
+		if k < 64 && d.peek() != 'n' {
+			seen |= 1 << k
+		}
 		d.field(names[k])
 		err := d.value(dst[k])
 		d.pop()
 		if err != nil {
-			return err
+			return seen, err
 		}
 	}
 }

@@ -161,6 +161,46 @@ func TestDecodeErrors(t *testing.T) {
 	}
 }
 
+// The fields CONTRACT marks required whose absence a reader would otherwise leave zero (a wall's
+// ends, the bounds' corners, cover's attacker and target: //wire:required) are refused when
+// missing or null, naming the field; given, they read as before.
+func TestDecodeRequired(t *testing.T) {
+	for _, c := range []struct {
+		door, in, msg, field string
+	}{
+		{"evaluate", `{"walls": [{"a": [14, 10]}]}`, "walls[0].b is required", "walls[0].b"},
+		{"evaluate", `{"walls": [{"b": [14, 10], "a": null}]}`, "walls[0].a is required", "walls[0].a"},
+		{"evaluate", `{"walls": [{"a": [0, 0], "b": [1, 0]}, {}]}`, "walls[1].a is required", "walls[1].a"},
+		{"evaluate", `{"bounds": {"min": [0, 0, 0]}}`, "bounds.max is required", "bounds.max"},
+		{"evaluate", `{"bounds": {}}`, "bounds.min is required", "bounds.min"},
+		{"cover", `{"attack": "ranged", "target": {"x": 3}}`, "attacker is required", "attacker"},
+		{"cover", `{"attack": "ranged", "attacker": {"x": 3}, "target": null}`, "target is required", "target"},
+		{"cover", `{"attack": "ranged", "attacker": {"x": 3}, "target": {}, "walls": [{"b": [1, 1]}]}`, "walls[0].a is required", "walls[0].a"},
+		{"scene edit", `{"bounds": {"max": [9, 9, 0]}}`, "bounds.min is required", "bounds.min"},
+	} {
+		var err *engine.Error
+		switch c.door {
+		case "evaluate":
+			_, err = DecodeRequest([]byte(c.in))
+		case "cover":
+			_, err = DecodeCover([]byte(c.in))
+		default:
+			_, err = DecodeSceneEdit([]byte(c.in))
+		}
+		if err == nil || err.Code != engine.CodeBadRequest || err.Message != c.msg || err.Field != c.field {
+			t.Errorf("%s %s: %+v; want bad_request %q, field %q", c.door, c.in, err, c.msg, c.field)
+		}
+	}
+	for _, in := range []string{`{"walls": [{"a": [0, 0], "b": [0, 1]}], "bounds": {"max": [9, 9, 0], "min": [0, 0, 0]}}`} {
+		if req, err := DecodeRequest([]byte(in)); err != nil || len(req.Walls) != 1 || req.Walls[0].B != [2]float64{0, 1} || req.Bounds.Max != [3]int{9, 9, 0} {
+			t.Errorf("%s: %+v, %v", in, req, err)
+		}
+	}
+	if req, err := DecodeCover([]byte(`{"attack": "melee", "attacker": {"x": 2}, "target": {"x": 3}}`)); err != nil || req.Attacker.X != 2 || req.Target.X != 3 {
+		t.Errorf("a cover request with both: %+v, %v", req, err)
+	}
+}
+
 func TestDecodeMove(t *testing.T) {
 	got, err := DecodeMove([]byte(`{"kind": "push", "distance": 3, "source": {"x": 1, "y": 2, "z": 0}, "target": "g1",
 		"path": [[3, 3, 0]], "vertical": true, "tokens": [{"id": "g1", "x": 2, "y": 3}], "obstacles": [{"x": 9, "y": 9}],

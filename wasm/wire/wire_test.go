@@ -37,7 +37,7 @@ func TestPanicsBecomeInternalErrors(t *testing.T) {
 		"parse":       func() ([]byte, *engine.Error) { return Parse([]byte(`{"text": "Cir3"}`)) },
 		"evaluate":    func() ([]byte, *engine.Error) { return Evaluate([]byte(`{}`)) },
 		"move":        func() ([]byte, *engine.Error) { return Move([]byte(`{}`)) },
-		"cover":       func() ([]byte, *engine.Error) { return Cover([]byte(`{}`)) },
+		"cover":       func() ([]byte, *engine.Error) { return Cover([]byte(`{"attacker": {}, "target": {}}`)) },
 		"full attack": func() ([]byte, *engine.Error) { return FullAttack([]byte(`{}`)) },
 	} {
 		out, err := call()

@@ -127,6 +127,15 @@ test("npm pack → install into an empty project → Node, TypeScript, Vite (and
     const noDirection: TemplateObject = { shape: "cone", length: 4 };
     const everyField: [Exclude<keyof TemplateFields, keyof Template>] extends [never] ? true : false = true;
     const sent: Request = { template: answersResult[0].template };
+    // Requests with their defaults left out, as the README writes them (z, the caster's id, a
+    // push's distance and source, a roll's stat; a seed as a decimal string), type-check; a
+    // wall still needs both ends; an answer's positions have their z.
+    const readme: Request = { template: "Cir2", caster: { id: "wizard", x: 1, y: 5 }, origin: { x: 6, y: 5 }, range: 10, tokens: [{ id: "orc", x: 7, y: 4, side: "enemy" }], obstacles: [{ x: 6, y: 4 }], bounds: { min: [0, 0, 0], max: [19, 19, 0] }, resolve: { seed: "18446744073709551615" } };
+    const shoved: MoveRequest = { kind: "push", target: "orc", tokens: [{ id: "orc", x: 7, y: 4 }] };
+    const noBab: FullAttackRequest = { ...answersFullAttackRequest[0], bab: undefined };
+    // @ts-expect-error a wall needs both ends
+    const halfWall: Request = { template: "Cir2", walls: [{ a: [1, 1] }] };
+    const heights: number = answersResult[0].origin.z + answersMoveResult[0].end.z;
     const sameClass: typeof AoekitError = WorkerError;
 
     // The worker: the engine's methods, with promises; its scene; its overlay.

@@ -127,10 +127,15 @@ func (g *decoderGen) read(t *goType, p string) string {
 // field of type s read as usual (CoverRequest.Target, a Token).
 func wholeType(s *structType) string { return "whole" + s.ident }
 
-// object is the call of object reading the struct s into the variable p.
+// object is the call of object reading the struct s into the variable p (of needed, for a
+// struct with //wire:required fields: their bits, by their index among its wired fields).
 func (g *decoderGen) object(s *structType, p string) string {
 	var dst []string
-	for _, f := range s.wired() {
+	need := uint64(0)
+	for i, f := range s.wired() {
+		if f.required {
+			need |= 1 << i
+		}
 		if f.wire != "" && f.whole {
 			dst = append(dst, "(*"+wholeType(s)+")("+p+")") // value tells the field by its struct's whole type
 		} else if f.typ.named != "" {
@@ -138,6 +143,9 @@ func (g *decoderGen) object(s *structType, p string) string {
 		} else {
 			dst = append(dst, "&"+p+"."+f.goName)
 		}
+	}
+	if need != 0 {
+		return wrapped(fmt.Sprintf("d.needed(%s, %sFields, []any{", lit(s.want), lowerFirst(s.ident)), dst, 100) + fmt.Sprintf("}, %#b)", need)
 	}
 	return wrapped(fmt.Sprintf("d.object(%s, %sFields, []any{", lit(s.want), lowerFirst(s.ident)), dst, 100) + "})"
 }

@@ -185,7 +185,7 @@ func (g *dtsGen) iface(name string, as ...string) (string, error) {
 			return "", errors.New(name + "." + f.goName + ": " + err.Error())
 		}
 		opt := ""
-		if f.omit {
+		if f.omit || f.optional {
 			opt = "?"
 		}
 		b.WriteString(jsdoc(f.doc, "  "))
@@ -229,7 +229,7 @@ var (
 )
 
 // tsBuiltins are the names of TypeScript's own types a field's type may use.
-var tsBuiltins = map[string]bool{"number": true, "string": true, "boolean": true, "null": true, "Record": true}
+var tsBuiltins = map[string]bool{"number": true, "string": true, "boolean": true, "null": true, "Record": true, "Required": true}
 
 func (g *dtsGen) generate(roots []string) ([]byte, error) {
 	for _, r := range roots {

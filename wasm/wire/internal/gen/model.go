@@ -52,6 +52,10 @@ type field struct {
 	ts     string // //ts:type …: its TypeScript type
 	doc    string
 	tagged bool // it has a json tag (json:"-" included)
+	// //wire:required: the reader refuses its object without it (or with it null), which it
+	// would otherwise leave zero; //ts:optional: optional in TypeScript although written
+	// always (a request's field with a default, in a type answers use too).
+	required, optional bool
 }
 
 // A goType is a field's Go type: a pointer, a slice, one of the engine's structs or a leaf
@@ -227,7 +231,9 @@ func (m *model) load(dir string, p pkg) error {
 	}
 	for i, s := range specs {
 		st := m.structs[key(s.Name.Name)]
-		st.doc, st.want, st.list, _ = docText(docs[i])
+		var d directives
+		st.doc, d = docText(docs[i])
+		st.want, st.list = d.want, d.list
 		for _, f := range s.Type.(*ast.StructType).Fields.List {
 			if len(f.Names) == 0 {
 				return errors.New(st.name + ": embedded fields are not supported")
@@ -247,27 +253,39 @@ func (m *model) load(dir string, p pkg) error {
 	return nil
 }
 
-// docText returns the text of a doc comment (without its directives and //ts:type line) and
-// the values of its //wire:want, //wire:list and //ts:type lines.
-func docText(g *ast.CommentGroup) (text, want, list, ts string) {
+// directives are the generator's lines in a doc comment: //wire:want, //wire:list and
+// //ts:type with their values, and //wire:required and //ts:optional.
+type directives struct {
+	want, list, ts     string
+	required, optional bool
+}
+
+// docText returns the text of a doc comment (without its directives and //ts: lines) and its
+// directives.
+func docText(g *ast.CommentGroup) (text string, d directives) {
 	if g == nil {
-		return "", "", "", ""
+		return "", d
 	}
 	keep := &ast.CommentGroup{}
 	for _, c := range g.List {
 		if v, ok := strings.CutPrefix(c.Text, "//wire:want "); ok {
-			want = v
+			d.want = v
 		}
 		if v, ok := strings.CutPrefix(c.Text, "//wire:list "); ok {
-			list = v
+			d.list = v
+		}
+		d.required = d.required || c.Text == "//wire:required"
+		if c.Text == "//ts:optional" {
+			d.optional = true
+			continue
 		}
 		if v, ok := strings.CutPrefix(c.Text, "//ts:type "); ok {
-			ts = v
+			d.ts = v
 			continue
 		}
 		keep.List = append(keep.List, c)
 	}
-	return strings.TrimSpace(keep.Text()), want, list, ts
+	return strings.TrimSpace(keep.Text()), d
 }
 
 // checked returns the struct name, which where reaches, once it has passed its checks.
@@ -295,7 +313,9 @@ func (m *model) field(key func(string) string, owner, name string, f *ast.Field)
 	}
 	fd := &field{goName: name}
 	fd.wire, fd.whole = strings.CutSuffix(tag.Get("wire"), ",struct")
-	fd.doc, _, _, fd.ts = docText(f.Doc)
+	var d directives
+	fd.doc, d = docText(f.Doc)
+	fd.ts, fd.required, fd.optional = d.ts, d.required, d.optional
 	if j, ok := tag.Lookup("json"); ok {
 		fd.tagged = true
 		opts := strings.Split(j, ",")
