@@ -11,7 +11,9 @@
 //   - shadow: shared line of effect, many segments decided at once before any is walked (SPEC §3.2, §5.2)
 //   - decimal: exact reading of decimal numbers, for fills rounded by their decimal value (SPEC §5.1)
 //   - board: an index of solid cells that answers fills and empty boxes in constant time (SPEC §1.6)
-//   - engine: whole requests: evaluate and move (SPEC §6–§7; the JSON contract is web/CONTRACT.md)
+//   - fullattack: the D&D 3.5 full attack's sequence of attacks and their bonuses (SPEC §9)
+//   - engine: whole requests: evaluate, move, attack cover, full attack and scenes (SPEC §6–§9;
+//     the JSON contract is web/CONTRACT.md)
 //
 // "SPEC §2.9" and the like, here and throughout the code, cite the rule book SPEC.md in this
 // directory; README.md beside it is the guide to using the engine from Go.

@@ -331,7 +331,10 @@ export interface Request {
   resolve?: Resolve;
   /** Turns a rectangle (also accepted in the template object). */
   orientation?: "N" | "E" | "S" | "W";
-  /** Distance for range and circles (SPEC §8.2); chebyshev by default. */
+  /**
+   * Distance for range and "within" (SPEC §8.2); chebyshev by default. Shapes always use their own
+   * rules.
+   */
   metric?: "chebyshev" | "alternating" | "manhattan" | "euclidean";
   /** Whether obstacles shape the area (SPEC §6); the rule set's choice when absent. */
   barriers?: boolean;
@@ -344,7 +347,7 @@ export interface Request {
 /** Cover grades: `none`, `partial`, `half`, `full` (tdgs, circle50) or `none`, `cover`, `full` (drawsteel). */
 export type CoverGrade = "none" | "partial" | "half" | "full" | "cover";
 
-/** One cover segment (SPEC §5.3) in world units (cells), marked blocked or clear. */
+/** One cover segment (SPEC §5.4) in world units (cells), marked blocked or clear. */
 export interface Line {
   from: WorldPoint;
   to: WorldPoint;

@@ -1,6 +1,7 @@
 // Package engine answers whole CONTRACT requests — evaluate a template on a board, move a
-// creature — with the CONTRACT result types. Its types carry JSON tags; the codec itself lives
-// at the edge (wasm/wire).
+// creature, judge an attack's cover, plan a full attack, keep a board as a scene between
+// evaluations — with the CONTRACT result types. Its types carry JSON tags; the codec itself
+// lives at the edge (wasm/wire).
 package engine
 
 // The files follow the rule book, SPEC.md:

@@ -16,7 +16,8 @@ const (
 	RulesDnD35     Rules = "dnd35" // attack cover only (SPEC §5.7)
 )
 
-// Metric is how range and a circle's radius count distance (SPEC §8.2).
+// Metric is how range and a Draw Steel shape's "within" count distance (SPEC §8.2); shapes use
+// their own rules.
 type Metric string
 
 // The metrics; Chebyshev is the default.
@@ -37,7 +38,7 @@ const (
 	CoverNone      CoverRules = "none"
 )
 
-// Grade is a cover grade (SPEC §5.3, §5.7).
+// Grade is a cover grade (SPEC §5.5, §5.7).
 type Grade string
 
 // The grades. TDGS: none, partial, half, full. Draw Steel: none, cover, full. D&D 3.5: none,

@@ -1,6 +1,8 @@
 package engine
 
-// Limits on one request (SPEC §8.3). Past any of them the answer is a too_large error.
+// Limits on one request (SPEC §8.3). Past one of them the answer is a too_large error, but for
+// MaxSize and MaxDistance: a token's size or height, or a forced movement's distance, past them
+// is a value outside its allowed values, a bad_request.
 const (
 	MaxTokens    = 10000
 	MaxObstacles = 250000

@@ -179,7 +179,8 @@ type Request struct {
 	// Turns a rectangle (also accepted in the template object).
 	//ts:type "N" | "E" | "S" | "W"
 	Orientation string `json:"orientation,omitempty"`
-	// Distance for range and circles (SPEC §8.2); chebyshev by default.
+	// Distance for range and "within" (SPEC §8.2); chebyshev by default. Shapes always use
+	// their own rules.
 	Metric Metric `json:"metric,omitempty"`
 	// Whether obstacles shape the area (SPEC §6); the rule set's choice when absent.
 	Barriers *bool `json:"barriers,omitempty"`
@@ -258,7 +259,7 @@ type Target struct {
 	Roll *Roll `json:"roll,omitempty"`
 }
 
-// Line is one cover segment (SPEC §5.3) in world units (cells), marked blocked or clear.
+// Line is one cover segment (SPEC §5.4) in world units (cells), marked blocked or clear.
 type Line struct {
 	From    [3]float64 `json:"from"`
 	To      [3]float64 `json:"to"`
