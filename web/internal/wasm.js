@@ -217,7 +217,36 @@ export function encode(value) {
   if (typeof body !== "string") {
     throw codedError("bad_request", `the request is not JSON: ${typeof value}`);
   }
+  // JSON.stringify writes NaN and ±Infinity as null, which the engine reads as a value left
+  // out (its default): a range of NaN would be no range, a fill of NaN a full block. Where the
+  // JSON has a null, the request is searched for them, and one is refused, naming its field.
+  if (body.includes("null")) {
+    const bad = nonFinite(value, "", 0);
+    if (bad) throw new AoekitError("bad_request", `${bad.path}: expected a finite number, got ${bad.value}`, undefined, bad.path === "request" ? undefined : bad.path);
+  }
   return body;
+}
+
+const NAME = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+// nonFinite is the first number of value, as JSON.stringify visits it, that is NaN or ±Infinity
+// (its path, as the engine names fields: tokens[0].x, resolve.defence["g 1"]), or undefined.
+function nonFinite(value, path, depth) {
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : { path: path || "request", value: String(value) };
+  if (value === null || typeof value !== "object" || depth > 64 || typeof value.toJSON === "function") return undefined;
+  if (Array.isArray(value) || ArrayBuffer.isView(value)) {
+    if (value instanceof Int32Array || value instanceof Uint8Array) return undefined; // integers only
+    for (let i = 0; i < value.length; i++) {
+      const bad = nonFinite(value[i], `${path}[${i}]`, depth + 1);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
+  for (const key of Object.keys(value)) {
+    const bad = nonFinite(value[key], path === "" ? key : NAME.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`, depth + 1);
+    if (bad) return bad;
+  }
+  return undefined;
 }
 
 export function codedError(code, message) {

@@ -170,3 +170,33 @@ function describe(v) {
     return Object.prototype.toString.call(v);
   }
 }
+
+// NaN and ±Infinity, which JSON.stringify writes as null (a value left out, so its default: a
+// range of NaN was no range at all, a fill of NaN a full block), are refused by the loader
+// with the field's path, through every method and a scene; a null the caller writes stays a
+// value left out.
+test("NaN and Infinity are refused, naming their field", async () => {
+  const e = await engine();
+  const base = { template: "Cir2", origin: { x: 5, y: 5, z: 0 }, caster: { id: "c", x: 1, y: 1, z: 0 } };
+  for (const [call, field, got] of [
+    [() => e.evaluate({ ...base, range: NaN }), "range", "NaN"],
+    [() => e.evaluateCells({ ...base, obstacles: [{ x: 1, y: 2, z: 0 }, { x: 5, y: 5, z: 0, fill: NaN }] }), "obstacles[1].fill", "NaN"],
+    [() => e.evaluate({ ...base, tokens: [{ id: "a", x: 1, y: 1 }, { id: "b", x: Infinity, y: 1 }] }), "tokens[1].x", "Infinity"],
+    [() => e.evaluate({ ...base, resolve: { stat: 2, defence: { "g 1": -Infinity } } }), 'resolve.defence["g 1"]', "-Infinity"],
+    [() => e.evaluate({ ...base, walls: [{ a: [0, 0], b: [NaN, 1] }] }), "walls[0].b[0]", "NaN"],
+    [() => e.move({ ...MOVE_REQUEST, distance: NaN }), "distance", "NaN"],
+    [() => e.cover({ attack: "ranged", attacker: { x: 0, y: 0, z: 0 }, target: { x: 3, y: Infinity, z: 0 } }), "target.y", "Infinity"],
+    [() => e.fullAttack({ ...FULL_ATTACK_REQUEST, bab: NaN }), "bab", "NaN"],
+    [() => e.scene({ tokens: [{ id: "a", x: NaN, y: 0 }] }), "tokens[0].x", "NaN"],
+    [() => e.scene({}).evaluate({ template: "Cir2", origin: { x: 1, y: -Infinity } }), "origin.y", "-Infinity"],
+    [() => e.scene({}).update({ bounds: { min: [0, 0, 0], max: [9, NaN, 0] } }), "bounds.max[1]", "NaN"],
+  ]) {
+    assert.throws(call, (err) => {
+      assert.deepEqual({ code: err.code, field: err.field, message: err.message }, { code: "bad_request", field, message: `${field}: expected a finite number, got ${got}` });
+      return true;
+    });
+  }
+  assert.throws(() => e.evaluate(NaN), (err) => err.code === "bad_request" && err.field === undefined && /^request: expected a finite number, got NaN$/.test(err.message));
+  // A null written by the caller is a value left out, as before; so is a field set to undefined.
+  assert.equal(e.evaluate({ ...base, caster: null, range: undefined }).count, e.evaluate({ template: "Cir2", origin: base.origin }).count);
+});
