@@ -183,7 +183,7 @@ func walk(w *budget, req *MoveRequest, target *entity, tokens []entity, t *terra
 				}
 			}
 		}
-		if with == "" && req.Bounds != nil && !inBounds(req.Bounds, next) {
+		if with == "" && req.Bounds != nil && leavesBounds(req.Bounds, at, next) {
 			kind, with = CollisionEdge, "edge"
 		}
 		if with == "" {
@@ -239,7 +239,19 @@ func crossesWall(w *budget, t *terrain, from, to grid.Space) bool {
 	return crossed
 }
 
-func inBounds(b *Bounds, sp grid.Space) bool {
-	lo, hi := sp.Min(), sp.Max()
-	return lo.X >= b.Min[0] && lo.Y >= b.Min[1] && lo.Z >= b.Min[2] && hi.X <= b.Max[0] && hi.Y <= b.Max[1] && hi.Z <= b.Max[2]
+// leavesBounds reports whether the step of a creature from the space from to the space to
+// meets the edge of the bounds b (SPEC §3.7) **[engine]**: on an axis it moves along, its leading
+// side passes the bounds' face in the direction it moves. For a creature within the bounds
+// that is its leaving them; one partly outside them (two levels tall on a board bounded to z
+// 0 … 0) still moves along them, and back into them.
+func leavesBounds(b *Bounds, from, to grid.Space) bool {
+	lo, hi := to.Min(), to.Max()
+	d := to.Anchor.Sub(from.Anchor)
+	for _, a := range [3]struct{ d, lo, hi, min, max int }{{d.X, lo.X, hi.X, b.Min[0], b.Max[0]}, {d.Y, lo.Y, hi.Y, b.Min[1], b.Max[1]},
+		{d.Z, lo.Z, hi.Z, b.Min[2], b.Max[2]}} {
+		if a.d > 0 && a.hi > a.max || a.d < 0 && a.lo < a.min {
+			return true
+		}
+	}
+	return false
 }

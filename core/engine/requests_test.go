@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -161,6 +162,73 @@ func TestMove_3_7_PushIntoCreature(t *testing.T) {
 	}
 	if res.End != (Pos{3, 3, 0}) || res.Collision == nil || *res.Collision != (Collision{Kind: CollisionToken, With: "h", At: [3]int32{4, 4, 0}, Left: 2}) {
 		t.Errorf("end %v collision %+v, want end (3,3,0), collision with h at [4 4 0], 2 left", res.End, res.Collision)
+	}
+}
+
+// §3.7 and §0's 2-D boards: bounds with z from 0 to 0 stop a push at the map's edge, and not a
+// Large creature, two levels tall (its height is its size), whose upper level was above them
+// before it moved: it is pushed as far as without bounds, and stopped at the map's edge by its
+// leading side.
+func TestMove_3_7_EdgeOfATwoDBoard(t *testing.T) {
+	bounds := &Bounds{Min: [3]int{0, 0, 0}, Max: [3]int{13, 19, 0}}
+	large := Token{ID: "g", X: 10, Y: 10, Size: 2}
+	push := func(b *Bounds, distance int) *MoveResult {
+		res, err := Move(&MoveRequest{Kind: "push", Distance: distance, Source: Pos{X: 9, Y: 10}, Target: "g", Tokens: []Token{large}, Bounds: b})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	free, bounded := push(nil, 2), push(bounds, 2)
+	if !reflect.DeepEqual(free, bounded) || bounded.End != (Pos{X: 12, Y: 10}) || bounded.Collision != nil {
+		t.Errorf("pushed 2 on a 2-D board: %+v; without bounds %+v; want end (12,10,0), no collision", bounded, free)
+	}
+	// 4 squares: the space's east side is at x 11; x 13 is the last column inside, so the
+	// third step (to anchor 13, its side at 14) meets the edge.
+	res := push(bounds, 4)
+	want := Collision{Kind: CollisionEdge, With: "edge", At: [3]int32{13, 10, 0}, Left: 2}
+	if res.End != (Pos{X: 12, Y: 10}) || res.Collision == nil || *res.Collision != want {
+		t.Errorf("pushed 4 toward the edge: end %v collision %+v, want end (12,10,0) and %+v", res.End, res.Collision, want)
+	}
+}
+
+// For a creature within the bounds, leavesBounds is leaving them: a cell of the space entered
+// outside them (brute force over its cells), for every step to a neighbouring square, levels
+// included, of spaces of sizes and heights 1 to 3 all over small bounds.
+func TestMove_3_7_LeavesBoundsWhenInside(t *testing.T) {
+	b := &Bounds{Min: [3]int{-1, 0, 0}, Max: [3]int{3, 4, 2}}
+	inside := func(sp grid.Space) bool {
+		ok := true
+		sp.Cells(func(c grid.Cell) {
+			ok = ok && c.X >= b.Min[0] && c.X <= b.Max[0] && c.Y >= b.Min[1] && c.Y <= b.Max[1] && c.Z >= b.Min[2] && c.Z <= b.Max[2]
+		})
+		return ok
+	}
+	n := 0
+	for size := 1; size <= 3; size++ {
+		for height := 1; height <= 3; height++ {
+			for x := -2; x <= 4; x++ {
+				for y := -1; y <= 5; y++ {
+					for z := -1; z <= 3; z++ {
+						from := grid.Space{Anchor: grid.C(x, y, z), Size: size, Height: height}
+						if !inside(from) {
+							continue
+						}
+						for k := range 27 {
+							d := grid.C(k%3-1, k/3%3-1, k/9-1)
+							to := grid.Space{Anchor: from.Anchor.Add(d), Size: size, Height: height}
+							if got, want := leavesBounds(b, from, to), !inside(to); got != want {
+								t.Fatalf("%+v → %+v: leavesBounds %v, want %v", from, to, got, want)
+							}
+							n++
+						}
+					}
+				}
+			}
+		}
+	}
+	if n < 1000 {
+		t.Errorf("only %d steps tried", n)
 	}
 }
 
