@@ -5,7 +5,7 @@
 
 // AoekitError is index.js's error class, as far as instanceof can tell (internal/wasm.js says
 // why a copy: importing index.js would add nothing here but aoekit.wasm to a bundle's page).
-import { AoekitError, canvasOf, codedError, encode } from "./internal/wasm.js";
+import { AoekitError, canvasOf, codedError, encode, notDetached } from "./internal/wasm.js";
 
 export { AoekitError };
 
@@ -264,6 +264,7 @@ function boardArg(value) {
   if (Array.isArray(value)) return { raw: [] };
   if (value.obstacles instanceof Int32Array) {
     const { obstacles, ...rest } = value;
+    notDetached(obstacles);
     return { json: encode(rest), obstacles };
   }
   return { json: encode(value) };

@@ -276,6 +276,22 @@ export function canvasOf(target) {
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
+// notDetached refuses packed obstacles whose buffer was transferred away (postMessage, and
+// structuredClone with transfer, detach it): no view of it can be made, nor can it be sent.
+export function notDetached(obstacles) {
+  if (obstacles.byteLength !== 0 || obstacles.buffer.byteLength !== 0) return;
+  let detached = obstacles.buffer.detached;
+  if (typeof detached !== "boolean") {
+    try {
+      new Uint8Array(obstacles.buffer);
+      detached = false;
+    } catch {
+      detached = true;
+    }
+  }
+  if (detached) throw new AoekitError("bad_request", "obstacles: the Int32Array's buffer is detached (transferred elsewhere)", undefined, "obstacles");
+}
+
 // splitObstacles returns what's JSON of a board or a scene edit and, when its obstacles are an
 // Int32Array of x, y, z, fill quads, their bytes (little-endian int32s) for the module: for the
 // scenes of either module's engine (index.js, overlay.js).
@@ -290,6 +306,7 @@ export function splitObstacles(value, what) {
   }
   const { obstacles: _, ...rest } = value;
   let bytes;
+  notDetached(obstacles);
   if (LITTLE_ENDIAN) bytes = new Uint8Array(obstacles.buffer, obstacles.byteOffset, obstacles.byteLength);
   else {
     bytes = new Uint8Array(obstacles.byteLength);

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { engine, generator } from "./helpers.mjs";
+import { AoekitError, engine, generator } from "./helpers.mjs";
 
 const N = 14;
 const FILLS = [400, 400, 200, 120, 1]; // in 1/400
@@ -136,6 +136,13 @@ test("a scene's request carries no board; a disposed scene refuses calls; bad pa
   }
   assert.throws(() => scene.update({ obstacles: new Int32Array([1, 2, 3]) }), (err) => err.code === "bad_request" && /x, y, z, fill quads/.test(err.message) && err.field === "obstacles");
   assert.throws(() => scene.update({ obstacles: new Int32Array([1, 2, 0, 0]) }), (err) => err.code === "bad_request" && /obstacles \(packed\)\[0\]: fill 0/.test(err.message) && err.field === "obstacles");
+  // An Int32Array whose buffer was transferred away (postMessage, structuredClone): a clear
+  // error, not the TypeError of a view of it.
+  const gone = new Int32Array([1, 2, 0, 400]);
+  structuredClone(gone.buffer, { transfer: [gone.buffer] });
+  for (const call of [() => scene.update({ obstacles: gone }), () => e.scene({ obstacles: gone })]) {
+    assert.throws(call, (err) => err instanceof AoekitError && err.code === "bad_request" && err.field === "obstacles" && /detached/.test(err.message));
+  }
   assert.throws(() => scene.update({ remove: ["nobody"] }), (err) => err.code === "bad_request" && /remove\[0\]: no token has the id "nobody"/.test(err.message));
   assert.throws(() => e.scene(null), (err) => err.code === "bad_request");
   assert.throws(() => e.scene({ tokens: [{ x: 1 }] }), (err) => err.code === "bad_request" && /tokens\[0\]\.id/.test(err.message));
