@@ -584,6 +584,34 @@ func FuzzDecodeParse(f *testing.F) {
 	})
 }
 
+// FuzzCover runs the cover door whole (CONTRACT cover: decode, judge, encode) on fuzzed bodies:
+// a well-formed decode error or an answer, never an internal error (a recovered panic), and
+// the answer JSON.
+func FuzzCover(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	for _, s := range []string{
+		`{"attack": "ranged", "attacker": {"x": 0, "y": 0, "z": 0}, "target": {"x": 3, "y": 1, "z": 0}, "obstacles": [{"x": 2, "y": 1, "z": 0, "fill": 0.5}]}`,
+		`{"rules": "drawsteel", "attack": "melee", "attacker": {"x": 0, "y": 0, "size": 2}, "target": {"x": 2, "y": 0, "prone": true}}`,
+		`{"rules": "dnd35", "attack": "reach", "attacker": {"x": 0, "y": 0, "z": 1, "flying": true}, "target": {"x": 2, "y": 2, "z": 0, "size": "Large"}, "walls": [{"a": [1, 0], "b": [1, 3], "top": 0.5}]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if _, err := DecodeCover(data); err != nil {
+			checkDecodeError(t, data, err)
+		}
+		out, err := Cover(data)
+		switch {
+		case err != nil && (Internal(err) || err.Message == ""):
+			t.Fatalf("Cover(%q): %+v", data, err)
+		case err == nil && !json.Valid(out):
+			t.Fatalf("Cover(%q) = %q, not JSON", data, out)
+		}
+	})
+}
+
 // TestDecodeBounded: the decoder's work is linear in the body, whatever its shape.
 func TestDecodeBounded(t *testing.T) {
 	for _, body := range [][]byte{
