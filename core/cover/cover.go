@@ -368,17 +368,51 @@ type Source struct {
 	mask   [27]uint64 // the bits of pts
 	some   [27]bool   // some point of pts has no bit: its segments are always walked
 	turned [27]uint8  // a single cell's corners turned toward the Source (facingCorners)
+	cells  []*Source  // NewSourceCells's: one for each cell of the space
 }
 
 // NewSource is a Source tracing from a.
 func NewSource(a grid.Space) *Source { return &Source{box: a.Box()} }
 
-// Use makes Sees take the verdicts of f (built for segments from the inset corners of the
-// Source's space) before walking a segment; nil walks every one.
-func (src *Source) Use(f *shadow.Field) { src.field, src.done = f, [27]bool{} }
+// NewSourceCells is a Source tracing from any cell of a (SPEC §3.2: for an area centred on the
+// caster, line of effect from any of its cells counts): its Sees is AnyCellLine(a, b, s). For a
+// space of one cell it is NewSource(a).
+func NewSourceCells(a grid.Space) *Source {
+	src := NewSource(a)
+	if src.box.Min != src.box.Max {
+		a.Cells(func(c grid.Cell) { src.cells = append(src.cells, NewSource(grid.Unit(c))) })
+	}
+	return src
+}
 
-// Sees is CornerLine(a, b, s), a the space of the Source.
+// AnyCellLine is Draw Steel line of effect from any cell of the space a to the space b (SPEC
+// §3.2): CornerLine from one of a's cells, each a space of its own.
+func AnyCellLine(a, b grid.Space, s los.Solids) bool {
+	seen := false
+	a.Cells(func(c grid.Cell) { seen = seen || CornerLine(grid.Unit(c), b, s) })
+	return seen
+}
+
+// Use makes Sees take the verdicts of f (built for segments from the inset corners of the
+// cells of the Source's space) before walking a segment; nil walks every one.
+func (src *Source) Use(f *shadow.Field) {
+	src.field, src.done = f, [27]bool{}
+	for _, c := range src.cells {
+		c.Use(f)
+	}
+}
+
+// Sees is CornerLine(a, b, s), a the space of the Source; AnyCellLine(a, b, s) for one of
+// NewSourceCells.
 func (src *Source) Sees(b grid.Space, s los.Solids) bool {
+	if src.cells != nil {
+		for _, c := range src.cells {
+			if c.Sees(b, s) {
+				return true
+			}
+		}
+		return false
+	}
 	bb, a := b.Box(), src.box
 	// k names the faces of a turned toward bb, facesFromBox(a, bb), worked out without arrays:
 	// this runs for every cell of an area

@@ -285,3 +285,44 @@ func TestSource_5_3_SeesWithShadowAsCornerLine(t *testing.T) {
 		t.Errorf("open board: Sees looked at %d cells; the field should have decided every segment", looks)
 	}
 }
+
+// A Source of NewSourceCells answers as AnyCellLine (SPEC §3.2: line of effect from any cell
+// of the space), with a shadow.Field and without, to every cell and every space, on boards of
+// one and three levels with solids and thin walls; and AnyCellLine, from every cell, sees at
+// least what CornerLine from the whole space sees (a corner on a face the space turns toward
+// b is one on a face its cell turns toward b), and sometimes more.
+func TestSource_3_2_CellsSeeAsAnyCellLine(t *testing.T) {
+	r := newRand(6)
+	more := 0
+	for i := 0; i < 150; i++ {
+		nz := 1 + 2*(i%2)
+		looks := 0
+		s := wallSolids{randomSolids(r, 8, 8, nz, 4+r.IntN(24)), nil, &looks}
+		ws := randomWalls(r, r.IntN(6))
+		s.ix = walls.New(ws)
+		a := randomSpace(r, 8, 8, nz)
+		board := grid.Box{Max: grid.C(7, 7, nz-1)}
+		walked, fielded := NewSourceCells(a), NewSourceCells(a)
+		fielded.Use(shadow.New(a.Box(), board, 1, int64(nz)*los.Unit-1, s, ws))
+		for j := 0; j < 60; j++ {
+			b := grid.Unit(grid.C(r.IntN(8), r.IntN(8), r.IntN(nz)))
+			if j%4 == 0 {
+				b = randomSpace(r, 8, 8, nz)
+			}
+			want := AnyCellLine(a, b, s)
+			if got, got2 := walked.Sees(b, s), fielded.Sees(b, s); got != want || got2 != want {
+				t.Fatalf("board %d: NewSourceCells(%+v).Sees(%+v) = %v, with a field %v; AnyCellLine says %v", i, a, b, got, got2, want)
+			}
+			switch whole := CornerLine(a, b, s); {
+			case whole && !want:
+				t.Fatalf("board %d: CornerLine(%+v, %+v) is clear, but from no cell of it", i, a, b)
+			case want && !whole:
+				more++
+			}
+		}
+	}
+	if more == 0 {
+		t.Errorf("from its cells a space never saw more than as a whole: the boards test nothing")
+	}
+	t.Logf("%d spaces seen from a cell and not by the whole space's corners", more)
+}

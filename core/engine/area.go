@@ -102,7 +102,7 @@ func (sc *scene) cutByBarriers(set *cellSet) *Error {
 	limit := MaxWork - sc.w.spent
 	// At most the work of every needed cell's segments crossing the whole box: enough for
 	// most areas.
-	n := sc.neededAtMost(set) * (1 + sc.prof.segments(sc.at.from)*(segCost+hull.Max.X-hull.Min.X+hull.Max.Y-hull.Min.Y+hull.Max.Z-hull.Min.Z+3))
+	n := sc.neededAtMost(set) * (1 + sc.prof.areaSegments(sc.at.from)*(segCost+hull.Max.X-hull.Min.X+hull.Max.Y-hull.Min.Y+hull.Max.Z-hull.Min.Z+3))
 	if n > limit {
 		n = sc.cut(set, nil, hull, limit, false)
 	}
@@ -126,8 +126,8 @@ func (sc *scene) cutByBarriers(set *cellSet) *Error {
 //
 //go:noinline
 func (sc *scene) cut(set *cellSet, seen []bool, hull grid.Box, limit int, walk bool) (n int) {
-	corners, segs := sc.prof.cornerLines(), sc.prof.segments(sc.at.from)
-	from := cover.NewSource(sc.at.from)
+	corners, segs := sc.prof.cornerLines(), sc.prof.areaSegments(sc.at.from)
+	from := cover.NewSourceCells(sc.at.from) // SPEC §3.2: from any of its cells
 	var centres *shadow.Field
 	if walk && corners {
 		from.Use(sc.shadows(set))

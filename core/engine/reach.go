@@ -55,7 +55,7 @@ func (sc *scene) reachable(set *cellSet, hull grid.Box, limit int) (seen []bool,
 	}
 	seen = make([]bool, nx*ny*(hull.Max.Z-hull.Min.Z+1))
 	var stack []int
-	segs := sc.prof.segments(sc.at.from)
+	segs := sc.prof.areaSegments(sc.at.from)
 	visit := func(c grid.Cell) {
 		if i := boxIndex(hull, c); !seen[i] && !sc.solids.IsFull(c) {
 			seen[i] = true

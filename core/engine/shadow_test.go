@@ -3,8 +3,11 @@ package engine
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
+	"github.com/aoekit/aoekit/core/board"
+	"github.com/aoekit/aoekit/core/cover"
 	"github.com/aoekit/aoekit/core/grid"
 )
 
@@ -91,4 +94,102 @@ func TestShadow_3_2_SameAreasAsWalking(t *testing.T) {
 		t.Errorf("%d of 240 trials answered (%d of them TDGS), %d of them cut by barriers", compared, tdgs, cut)
 	}
 	t.Logf("%d areas compared (%d TDGS), %d cut by barriers", compared, tdgs, cut)
+}
+
+// §3.2: "for an area centred on the caster the origin is the caster's whole space: line of
+// effect from any of its cells counts". A Large caster (cells x 5…6, y 10…11) south of a row
+// of blocks with a gap at x = 5: its cell (5, 10) sees (6, 8) through the gap (edge-on, by its
+// north-west corner to the square's west face), as a caster of that one cell does, though the
+// whole 2 × 2 space, face-on to (6, 8), turns only its north face toward it, whose corners see
+// only the south face of (6, 8). The square is in the burst, and the token on it in the area.
+func TestArea_3_2_FromAnyCellOfTheCaster(t *testing.T) {
+	var row []Obstacle
+	for x := range 10 {
+		if x != 5 {
+			row = append(row, Obstacle{X: x, Y: 9, Fill: 1})
+		}
+	}
+	bounds := &Bounds{Max: [3]int{19, 19, 0}}
+	for _, size := range []int{1, 2} {
+		res, err := Evaluate(&Request{Template: TemplateRef{Text: "2 burst"}, Caster: &Token{ID: "c", X: 5, Y: 10, Size: size},
+			Tokens: []Token{{ID: "t", X: 6, Y: 8}}, Obstacles: row, Bounds: bounds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Contains(res.Cells, [3]int32{6, 8, 0}) {
+			t.Errorf("size %d: (6, 8, 0) not in the burst: %v", size, res.Cells)
+		}
+		for _, tg := range res.Targets {
+			if tg.ID == "t" && (!tg.InArea || tg.Reason == "barrier") {
+				t.Errorf("size %d: t %+v, want in the area (its cover, from the space's centre, is §5.4's)", size, tg)
+			}
+		}
+	}
+}
+
+// Property (§3.2, §5.3): a Draw Steel burst or aura around a caster of size 1 to 3 holds
+// exactly the squares of its shape that are no full obstacle and that some cell of the
+// caster sees corner to corner (cover.CornerLine, cell by cell), on random boards with
+// blocks, low walls and thin walls; flat and on three levels. The reference asks every pair
+// of cells; the engine shares the work (core/shadow) and stops at the first clear segment.
+func TestArea_3_2_BurstIsWhatSomeCasterCellSees(t *testing.T) {
+	r := rand.New(rand.NewPCG(32, 7))
+	const n = 14
+	extra := 0
+	for trial := range 120 {
+		size := 1 + trial%3
+		req := &Request{Caster: &Token{ID: "c", X: 4 + r.IntN(n-8), Y: 4 + r.IntN(n-8), Size: size, Height: 1 + r.IntN(size)}}
+		caster := grid.Space{Anchor: grid.C(req.Caster.X, req.Caster.Y, 0), Size: size, Height: req.Caster.Height}
+		for range r.IntN(n * n / 3) {
+			c := grid.C(r.IntN(n), r.IntN(n), []int{0, 0, 0, 1, -1}[r.IntN(5)])
+			if !caster.Contains(c) {
+				req.Obstacles = append(req.Obstacles, Obstacle{X: c.X, Y: c.Y, Z: c.Z, Fill: []float64{1, 1, 0.5, 0.25}[r.IntN(4)]})
+			}
+		}
+		for range r.IntN(8) {
+			req.Walls = append(req.Walls, scatteredWall(r, 0, n))
+		}
+		x := 1 + r.IntN(3)
+		req.Template = TemplateRef{Text: fmt.Sprintf("%d %s", x, []string{"burst", "aura"}[r.IntN(2)])}
+		zlo, zhi := -x, caster.Height-1+x
+		if trial%2 == 0 {
+			req.Bounds, zlo, zhi = &Bounds{Min: [3]int{-20, -20, 0}, Max: [3]int{40, 40, 0}}, 0, 0
+		}
+		res, err := Evaluate(req)
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		var cells []board.Solid
+		for _, o := range req.Obstacles {
+			cells = append(cells, board.Solid{Cell: grid.C(o.X, o.Y, o.Z), Fill: int(o.Fill * board.Full)})
+		}
+		ws, werr := checkWalls(req.Walls, nil)
+		if werr != nil {
+			t.Fatal(werr)
+		}
+		s := terrainOf(board.New(cells), ws)
+		got := map[[3]int32]bool{}
+		for _, c := range res.Cells {
+			got[c] = true
+		}
+		b := caster.Box()
+		for z := max(b.Min.Z-x, zlo); z <= min(b.Max.Z+x, zhi); z++ {
+			for y := b.Min.Y - x; y <= b.Max.Y+x; y++ {
+				for xx := b.Min.X - x; xx <= b.Max.X+x; xx++ {
+					c := grid.C(xx, y, z)
+					want := !s.IsFull(c) && cover.AnyCellLine(caster, grid.Unit(c), s)
+					if got[[3]int32{int32(xx), int32(y), int32(z)}] != want {
+						t.Fatalf("trial %d, %s from %+v: cell %v in the area %v, want %v", trial, req.Template.Text, caster, c, !want, want)
+					}
+					if want && !cover.CornerLine(caster, grid.Unit(c), s) {
+						extra++
+					}
+				}
+			}
+		}
+	}
+	if extra == 0 {
+		t.Errorf("no square seen from a cell of the caster and not from its whole space: the boards test nothing")
+	}
+	t.Logf("%d squares seen only from a cell of the caster", extra)
 }

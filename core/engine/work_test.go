@@ -307,9 +307,9 @@ func TestBudget_ReckoningBoundsTheWalks(t *testing.T) {
 		cl := sc.prof.cornerLines()
 		sc.shape.Cells(sc.at.Placement, func(c grid.Cell) {
 			u := grid.Unit(c)
-			check(fmt.Sprint("line of effect to ", c), sc.cellWork(sc.at.from, c, sc.prof.segments(sc.at.from)), func() {
+			check(fmt.Sprint("line of effect to ", c), sc.cellWork(sc.at.from, c, sc.prof.areaSegments(sc.at.from)), func() {
 				if cl {
-					cover.CornerLine(sc.at.from, u, count)
+					cover.AnyCellLine(sc.at.from, u, count) // SPEC §3.2: from any of its cells
 				} else {
 					los.Blocked(sc.at.src, los.Centre(c), count)
 				}
