@@ -170,7 +170,16 @@ func plan(sc *scene, v view, pal *palette, sq float64, fr frame) []op {
 	return p.ops
 }
 
-func (p *planner) add(o op) { p.ops = append(p.ops, o) }
+func (p *planner) add(o op) {
+	// A circle's radius, worked out from a square's size less rims and bands, goes below 0 on
+	// squares of a few pixels; the canvas refuses a negative one (arc throws), so it is 0.
+	for i := range o.segs {
+		if o.segs[i].k == segArc && !(o.segs[i].c >= 0) {
+			o.segs[i].c = 0
+		}
+	}
+	p.ops = append(p.ops, o)
+}
 
 // pill adds a label, as the demo's pill draws one.
 func (p *planner) pill(text string, x, y float64, bg, ink string, size float64) {

@@ -513,3 +513,33 @@ func TestPlanUnlistedAndOtherLevels(t *testing.T) {
 		t.Error("otherLevels 0 still draws a token off the level shown")
 	}
 }
+
+// On squares of any size down to a fraction of a pixel (CONTRACT: cellSize above 0), for every
+// way of drawing tokens, with a caster, an affected token and a spared one, no circle has a
+// negative radius: the canvas's arc throws on one (it did below ~8 pixels a square).
+func TestPlanSmallSquares(t *testing.T) {
+	sc := testScene(t, `{"template": "Cir2h1", "origin": {"x": 5, "y": 5}, "caster": {"id": "c", "x": 1, "y": 1, "size": 2},
+ "tokens": [{"id": "g1", "x": 4, "y": 4}, {"id": "g2", "x": 7, "y": 5}], "obstacles": [{"x": 6, "y": 5}]}`)
+	pal := defaultPalette()
+	arcs := 0
+	for _, mode := range []tokenMode{tokensRing, tokensDisc, tokensNone} {
+		for cell := 0.25; cell <= 40; cell *= 1.25 {
+			v := defaultView()
+			v.tokens, v.selected = mode, "g1"
+			g := geometry{cell: cell}
+			for _, o := range plan(sc, v, &pal, cell, g.frame(300, 240)) {
+				for _, s := range o.segs {
+					if s.k == segArc {
+						arcs++
+						if !(s.c >= 0) || math.IsInf(s.c, 0) {
+							t.Fatalf("tokens %v, %.3g px a square: an arc of radius %v", mode, cell, s.c)
+						}
+					}
+				}
+			}
+		}
+	}
+	if arcs == 0 {
+		t.Fatal("no arcs planned")
+	}
+}
