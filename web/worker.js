@@ -90,7 +90,8 @@ class Link {
         this.#worker.postMessage({ id, method, args }, transfer);
       } catch (err) {
         this.#pending.delete(id);
-        reject(err);
+        // A value structured clone cannot copy (a function, a scene of another engine…).
+        reject(err?.name === "DataCloneError" ? codedError("bad_request", `aoekit worker: ${method.replace(/^overlay(.)/, (_, c) => `overlay.${c.toLowerCase()}`)}: a value cannot be sent to the engine's worker: ${err.message}`) : err);
       }
     });
   }
@@ -223,6 +224,9 @@ class Link {
     return Object.freeze({
       update: async (request, view) => {
         live("update");
+        if (view?.scene !== undefined && view?.scene !== null) {
+          throw new AoekitError("bad_request", "draw: view.scene: the worker's overlay draws the request's own board, not a scene's: send the board in the request", undefined, "view.scene");
+        }
         const body = encode(request);
         const now = measure();
         const changed = Object.keys(now).some((k) => now[k] !== sent[k]) ? now : undefined;

@@ -250,6 +250,10 @@ try {
   out.geo = [await o.pixelOf(5, 5), await o.cellAt(117, 121), ref.pixelOf(5, 5)];
   out.badRequest = await failure(() => o.update({ template: "Con4", origin: { x: 1, y: 1 } }));
   out.badView = await failure(() => o.update(request, { lines: "most" }));
+  // A view the worker cannot be sent (a function in it), or one naming a scene, which the
+  // worker's overlay does not draw: AoekitErrors, not postMessage's DataCloneError.
+  out.uncloneable = await failure(() => o.update(request, { selected: "g1", extra: () => 1 }));
+  out.sceneView = await failure(async () => o.update(request, { scene: await worker.scene({}) }));
   out.targetsAfterErrors = targets.length;
   await o.clear();
   ref.clear();
@@ -304,6 +308,9 @@ test("Chromium: the worker's attachOverlay draws in the worker what attachOverla
       assert.deepEqual(out.geo, [{ x: 117, y: 121 }, { x: 5, y: 5 }, { x: 117, y: 121 }]);
       assert.deepEqual(out.badRequest, { code: "bad_notation", message: "Con4: a cone needs a direction (N, NE, E, SE, S, SW, W, NW) at position 5", at: 5, field: "template", aoekit: true });
       assert.equal(out.badView.message, `draw: view.lines: expected selected, all or none, got "most"`);
+      assert.equal(out.uncloneable.aoekit && out.uncloneable.code, "bad_request", JSON.stringify(out.uncloneable));
+      assert.match(out.uncloneable.message, /^aoekit worker: overlay.update: a value cannot be sent to the engine's worker: /);
+      assert.deepEqual(out.sceneView, { code: "bad_request", message: "draw: view.scene: the worker's overlay draws the request's own board, not a scene's: send the board in the request", field: "view.scene", aoekit: true });
       assert.equal(out.targetsAfterErrors, 2, "onTargets: once a draw, not for refused ones");
       assert.deepEqual([out.cleared.drawn, out.cleared.diff], [0, 0]);
       assert.equal(out.style, "", "dispose gives the canvas its style back");
