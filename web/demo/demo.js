@@ -2489,12 +2489,14 @@ function showError(box, message, text, at) {
   box.append(message);
   if (text !== undefined && at !== undefined) {
     // The text with the character where reading stopped marked (one past the end: a blank).
+    // at counts characters (code points), not UTF-16 units: an emoji is one.
     const code = document.createElement("code");
     const mark = document.createElement("mark");
+    const chars = Array.from(text);
     const i = at - 1;
-    mark.textContent = i < text.length ? text[i] : " ";
+    mark.textContent = i < chars.length ? chars[i] : " ";
     mark.title = `position ${at}`;
-    code.append(text.slice(0, i), mark, text.slice(i + 1));
+    code.append(chars.slice(0, i).join(""), mark, chars.slice(i + 1).join(""));
     box.append(code);
   }
 }

@@ -569,6 +569,13 @@ test("demo: the notation box asks engine.parse, keeps the last valid template an
   assert.match(await box.textContent(), /^bad_notation: Con4: a cone needs a direction .* at position 5/);
   assert.equal(await box.locator("mark").textContent(), " ", "position 5 is one past the end of Con4");
   assert.equal(await page.getAttribute("#notation", "aria-invalid"), "true");
+  // at counts characters, an emoji one: the mark holds it whole, not half a surrogate pair.
+  await page.fill("#notation", "🔥Con");
+  assert.equal(await box.locator("mark").textContent(), "🔥");
+  await page.fill("#notation", "Con4🔥");
+  assert.equal(await box.locator("mark").textContent(), "🔥");
+  assert.equal(await box.locator("code").textContent(), "Con4🔥");
+  await page.fill("#notation", "Con4");
   let s = await look(page);
   assert.deepEqual(s.request, first.request);
   assert.deepEqual(s.drawn, first.drawn);
