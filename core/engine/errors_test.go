@@ -86,6 +86,11 @@ func TestErrorField(t *testing.T) {
 		{"a fill past 1", Request{Template: TemplateRef{Text: "Cir1"}, Origin: origin,
 			Obstacles: []Obstacle{{X: 1, Fill: 0.5}, {X: 2, Fill: 2}}}, "obstacles[1].fill"},
 		{"a cone without its caster", Request{Template: TemplateRef{Text: "Con3N"}}, "caster"},
+		// CONTRACT range: 0 … 1000, held to it without a caster too (nothing then measures it).
+		{"a range past its limit, no caster", Request{Template: TemplateRef{Text: "Cir1"}, Origin: origin,
+			Range: Range{Kind: RangeSquares, Squares: 1001}}, "range"},
+		{"a negative range, no caster", Request{Template: TemplateRef{Text: "Cir1"}, Origin: origin,
+			Range: Range{Kind: RangeSquares, Squares: -1}}, "range"},
 		{"out of range", Request{Template: TemplateRef{Text: "Cir1"}, Origin: &Pos{X: 30},
 			Caster: &Token{ID: "c"}, Range: Range{Kind: RangeSquares, Squares: 5}}, "origin"},
 		{"no line of effect to the origin", Request{Template: TemplateRef{Text: "3 cube within 10"}, Origin: &Pos{X: 4},

@@ -65,6 +65,10 @@ func setupOf(req *Request, on *Scene) (s setup, _ *Error) {
 	if !validMetric(req.Metric) {
 		return s, newError(CodeBadRequest, "metric: expected chebyshev, alternating, manhattan or euclidean, got \""+string(req.Metric)+"\"")
 	}
+	// A range is held to its limits with a caster or without one (then nothing measures it).
+	if r := req.Range; r.Kind == RangeSquares && (r.Squares < 0 || r.Squares > template.MaxDim) {
+		return s, newError(CodeBadRequest, "range: expected 0 … "+num.Itoa(template.MaxDim)+", got "+num.Itoa(r.Squares))
+	}
 	if req.Caster != nil {
 		c, e := entityOf(field("caster"), req.Caster)
 		if e != nil {

@@ -45,7 +45,8 @@ type Token struct {
 	//ts:type number | string
 	Size     int    `json:"size,omitempty" wire:"size,struct"` // or SizeName, for a name
 	SizeName string `json:"-"`
-	Height   int    `json:"height,omitempty"`
+	//wire:positive
+	Height int `json:"height,omitempty"`
 	//ts:type Direction
 	Facing string `json:"facing,omitempty"`
 	// Free text ("party", "enemy"…) compared by the targeting traits.
@@ -214,11 +215,14 @@ type Template struct {
 	Length int    `json:"length,omitempty"`
 	//ts:type Direction
 	Direction string `json:"direction,omitempty"`
-	Width     int    `json:"width,omitempty"`
-	Height    int    `json:"height,omitempty"`
-	Squares   int    `json:"squares,omitempty"`
-	Within    int    `json:"within,omitempty"`
-	Close     *bool  `json:"close,omitempty"`
+	//wire:positive
+	Width int `json:"width,omitempty"`
+	//wire:positive
+	Height  int `json:"height,omitempty"`
+	Squares int `json:"squares,omitempty"`
+	//wire:positive
+	Within int   `json:"within,omitempty"`
+	Close  *bool `json:"close,omitempty"`
 	// A rectangle's turn about its anchor (SPEC §2.7); N when absent.
 	//ts:type "N" | "E" | "S" | "W"
 	Orientation string `json:"orientation,omitempty"`
@@ -369,7 +373,8 @@ type Attacker struct {
 	//ts:type number | string
 	Size     int    `json:"size,omitempty" wire:"attackerSize,struct"` // or SizeName, for a name
 	SizeName string `json:"-"`
-	Height   int    `json:"height,omitempty"`
+	//wire:positive
+	Height int `json:"height,omitempty"`
 	//ts:type Direction
 	Facing string `json:"facing,omitempty"`
 	Side   string `json:"side,omitempty"`

@@ -47,8 +47,8 @@ func (d *decoder) request(p *engine.Request) *engine.Error {
 
 // token reads an engine.Token.
 func (d *decoder) token(p *engine.Token) *engine.Error {
-	return d.object("a token object", tokenFields, []any{&p.ID, &p.X, &p.Y, &p.Z, (*wholeToken)(p), &p.Height,
-		&p.Facing, &p.Side, &p.Prone})
+	return d.needed("a token object", tokenFields, []any{&p.ID, &p.X, &p.Y, &p.Z, (*wholeToken)(p), &p.Height,
+		&p.Facing, &p.Side, &p.Prone}, 0b0, 0b100000)
 }
 
 // pos reads an engine.Pos.
@@ -65,7 +65,7 @@ func (d *decoder) moveRequest(p *engine.MoveRequest) *engine.Error {
 // coverRequest reads an engine.CoverRequest.
 func (d *decoder) coverRequest(p *engine.CoverRequest) *engine.Error {
 	return d.needed("an object", coverRequestFields, []any{(*string)(&p.Rules), (*string)(&p.Attack),
-		&p.Attacker, &p.Target, &p.Tokens, &p.Obstacles, &p.Walls}, 0b1100)
+		&p.Attacker, &p.Target, &p.Tokens, &p.Obstacles, &p.Walls}, 0b1100, 0b0)
 }
 
 // board reads an engine.Board.
@@ -174,7 +174,7 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		if !null {
 			v := new(engine.Bounds)
 			*p = v
-			err = d.needed(`an object {"min": [x, y, z], "max": [x, y, z]}`, boundsFields, []any{&v.Min, &v.Max}, 0b11)
+			err = d.needed(`an object {"min": [x, y, z], "max": [x, y, z]}`, boundsFields, []any{&v.Min, &v.Max}, 0b11, 0b0)
 		}
 	case *engine.Targeting:
 		if !null {
@@ -191,14 +191,14 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		}
 	case *engine.Attacker:
 		if !null {
-			err = d.object("an attacker object", attackerFields, []any{&p.ID, &p.X, &p.Y, &p.Z, (*wholeAttacker)(p),
-				&p.Height, &p.Facing, &p.Side, &p.Prone, &p.Flying})
+			err = d.needed("an attacker object", attackerFields, []any{&p.ID, &p.X, &p.Y, &p.Z, (*wholeAttacker)(p),
+				&p.Height, &p.Facing, &p.Side, &p.Prone, &p.Flying}, 0b0, 0b100000)
 		}
 	case *engine.Template:
 		if !null {
-			err = d.object("a template object", templateFields, []any{&p.Text, &p.Notation, (*string)(&p.Rules),
+			err = d.needed("a template object", templateFields, []any{&p.Text, &p.Notation, (*string)(&p.Rules),
 				&p.Shape, &p.Radius, &p.Side, &p.Size, &p.Length, &p.Direction, &p.Width, &p.Height,
-				&p.Squares, &p.Within, &p.Close, &p.Orientation})
+				&p.Squares, &p.Within, &p.Close, &p.Orientation}, 0b0, 0b1011000000000)
 		}
 	case *fullattack.Item:
 		if !null {
@@ -301,7 +301,7 @@ func (d *decoder) list(dst any, null bool) *engine.Error {
 			*p = append(*p, engine.Wall{})
 			q := &(*p)[i]
 			err = d.needed(`a wall object {"a": [x, y], "b": [x, y]}`, wallFields, []any{&q.A, &q.B, &q.Bottom, &q.Top,
-				&q.Open}, 0b11)
+				&q.Open}, 0b11, 0b0)
 		case *[]string:
 			*p = append(*p, "")
 			(*p)[i], err = d.string()

@@ -83,7 +83,9 @@ func (d *decoder) size(n *int, name *string, null bool) (err *engine.Error) {
 	case c == '"':
 		*name, err = d.string()
 	case c == '-' || isDigit(c):
-		*n, err = d.integer()
+		if *n, err = d.integer(); err == nil && *n == 0 { // 0 would read as a size left out (1)
+			err = d.fail("expected 1 … " + itoa(engine.MaxSize) + " or a size name, got 0")
+		}
 	default:
 		err = d.typeErr("a number or a size name")
 	}

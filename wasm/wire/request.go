@@ -18,17 +18,19 @@ import (
 // value of the field names[k] goes to dst[k] (see value), its name on the path while it is read;
 // unknown fields are skipped, and a repeated field keeps its last value.
 func (d *decoder) object(want string, names []string, dst []any) *engine.Error {
-	return d.needed(want, names, dst, 0)
+	return d.needed(want, names, dst, 0, 0)
 }
 
 // needed is object for an object whose fields names[k] for the bits k of need must be there,
 // and not null (//wire:required): without one it is an error naming it ("walls[0].b is
-// required"), where object would leave its destination zero.
-func (d *decoder) needed(want string, names []string, dst []any, need uint64) *engine.Error {
+// required"), where object would leave its destination zero; and whose integer fields for the
+// bits of positive, when given, must not be 0 (//wire:positive), which the engine would take
+// for a field left out (its default) rather than refuse.
+func (d *decoder) needed(want string, names []string, dst []any, need, positive uint64) *engine.Error {
 	if !d.objectStart() {
 		return d.typeErr(want)
 	}
-	seen, err := d.fields(names, dst)
+	seen, err := d.fields(names, dst, positive)
 	if miss := need &^ seen; err == nil && miss != 0 {
 		d.field(names[bits.TrailingZeros64(miss)])
 		where := d.where()
@@ -40,7 +42,8 @@ func (d *decoder) needed(want string, names []string, dst []any, need uint64) *e
 
 // fields reads the fields of an object whose { is behind the cursor, as object does, and
 // returns which of the first 64 names came with a value other than null (bit k: names[k]).
-func (d *decoder) fields(names []string, dst []any) (seen uint64, err *engine.Error) {
+// An integer field of the bits of positive given as 0 is an error.
+func (d *decoder) fields(names []string, dst []any, positive uint64) (seen uint64, err *engine.Error) {
 	for {
 		key, ok := d.next()
 		if !ok {
@@ -59,6 +62,9 @@ func (d *decoder) fields(names []string, dst []any) (seen uint64, err *engine.Er
 		}
 		d.field(names[k])
 		err := d.value(dst[k])
+		if p, ok := dst[k].(*int); ok && err == nil && k < 64 && positive&(1<<k) != 0 && *p == 0 && seen&(1<<k) != 0 {
+			err = d.fail("expected an integer of 1 or more, got 0")
+		}
 		d.pop()
 		if err != nil {
 			return seen, err

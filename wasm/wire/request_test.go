@@ -177,6 +177,15 @@ func TestDecodeRequired(t *testing.T) {
 		{"cover", `{"attack": "ranged", "attacker": {"x": 3}, "target": null}`, "target is required", "target"},
 		{"cover", `{"attack": "ranged", "attacker": {"x": 3}, "target": {}, "walls": [{"b": [1, 1]}]}`, "walls[0].a is required", "walls[0].a"},
 		{"scene edit", `{"bounds": {"max": [9, 9, 0]}}`, "bounds.min is required", "bounds.min"},
+		// Integers the engine would read as left out when 0 (//wire:positive; CONTRACT: 1 or
+		// more): given as 0, refused, naming the field; sizes likewise.
+		{"evaluate", `{"template": {"shape": "cube", "rules": "drawsteel", "side": 2, "within": 0}}`, "template.within: expected an integer of 1 or more, got 0", "template.within"},
+		{"evaluate", `{"template": {"shape": "circle", "radius": 2, "height": 0}}`, "template.height: expected an integer of 1 or more, got 0", "template.height"},
+		{"evaluate", `{"template": {"shape": "line", "length": 3, "width": 0}}`, "template.width: expected an integer of 1 or more, got 0", "template.width"},
+		{"evaluate", `{"tokens": [{"id": "a"}, {"id": "b", "height": 0}]}`, "tokens[1].height: expected an integer of 1 or more, got 0", "tokens[1].height"},
+		{"evaluate", `{"caster": {"id": "c", "size": 0}}`, "caster.size: expected 1 … 100 or a size name, got 0", "caster.size"},
+		{"cover", `{"attack": "ranged", "attacker": {"height": 0}, "target": {}}`, "attacker.height: expected an integer of 1 or more, got 0", "attacker.height"},
+		{"cover", `{"attack": "ranged", "attacker": {}, "target": {"size": 0}}`, "target.size: expected 1 … 100 or a size name, got 0", "target.size"},
 	} {
 		var err *engine.Error
 		switch c.door {
@@ -191,7 +200,7 @@ func TestDecodeRequired(t *testing.T) {
 			t.Errorf("%s %s: %+v; want bad_request %q, field %q", c.door, c.in, err, c.msg, c.field)
 		}
 	}
-	for _, in := range []string{`{"walls": [{"a": [0, 0], "b": [0, 1]}], "bounds": {"max": [9, 9, 0], "min": [0, 0, 0]}}`} {
+	for _, in := range []string{`{"walls": [{"a": [0, 0], "b": [0, 1]}], "bounds": {"max": [9, 9, 0], "min": [0, 0, 0]}, "tokens": [{"height": null, "size": null}]}`} {
 		if req, err := DecodeRequest([]byte(in)); err != nil || len(req.Walls) != 1 || req.Walls[0].B != [2]float64{0, 1} || req.Bounds.Max != [3]int{9, 9, 0} {
 			t.Errorf("%s: %+v, %v", in, req, err)
 		}
@@ -280,6 +289,8 @@ func wireValue(v reflect.Value) any {
 					m[name] = x
 				}
 			case nilable(v.Field(i)) && v.Field(i).IsNil():
+			case strings.Contains(f.Tag.Get("json"), ",omitempty") && v.Field(i).Kind() == reflect.Int && v.Field(i).Int() == 0:
+				// 0 in Go is the field left out; given as 0, a positive one is refused (//wire:positive)
 			default:
 				m[name] = wireValue(v.Field(i))
 			}
@@ -325,10 +336,12 @@ func polymorphic(tag string, p any) (any, bool) {
 			return r.Kind, true
 		}
 	case "size": // a number or a size name
-		if t := p.(*engine.Token); t.SizeName != "" {
+		switch t := p.(*engine.Token); {
+		case t.SizeName != "":
 			return t.SizeName, true
+		case t.Size != 0: // 0 is a size left out; given, the wire refuses it
+			return t.Size, true
 		}
-		return p.(*engine.Token).Size, true
 	case "seed": // a number, or past 2^53 a decimal string
 		if s := p.(*engine.Resolve).Seed; s > 1<<53 {
 			return strconv.FormatUint(s, 10), true

@@ -131,10 +131,13 @@ func wholeType(s *structType) string { return "whole" + s.ident }
 // struct with //wire:required fields: their bits, by their index among its wired fields).
 func (g *decoderGen) object(s *structType, p string) string {
 	var dst []string
-	need := uint64(0)
+	need, positive := uint64(0), uint64(0)
 	for i, f := range s.wired() {
 		if f.required {
 			need |= 1 << i
+		}
+		if f.positive {
+			positive |= 1 << i
 		}
 		if f.wire != "" && f.whole {
 			dst = append(dst, "(*"+wholeType(s)+")("+p+")") // value tells the field by its struct's whole type
@@ -144,8 +147,8 @@ func (g *decoderGen) object(s *structType, p string) string {
 			dst = append(dst, "&"+p+"."+f.goName)
 		}
 	}
-	if need != 0 {
-		return wrapped(fmt.Sprintf("d.needed(%s, %sFields, []any{", lit(s.want), lowerFirst(s.ident)), dst, 100) + fmt.Sprintf("}, %#b)", need)
+	if need != 0 || positive != 0 {
+		return wrapped(fmt.Sprintf("d.needed(%s, %sFields, []any{", lit(s.want), lowerFirst(s.ident)), dst, 100) + fmt.Sprintf("}, %#b, %#b)", need, positive)
 	}
 	return wrapped(fmt.Sprintf("d.object(%s, %sFields, []any{", lit(s.want), lowerFirst(s.ident)), dst, 100) + "})"
 }

@@ -277,12 +277,13 @@ export type T = TFields & { x: 1 };
 }
 
 // TestFieldDirectives: //wire:required makes the reader of a struct refuse it without those
-// fields (d.needed, their bits by their index among the struct's fields on the wire);
+// fields, and //wire:positive refuse those given as 0 (d.needed, their bits by their index
+// among the struct's fields on the wire);
 // //ts:optional makes a field written always optional in TypeScript. Neither shows in the
 // field's documentation.
 func TestFieldDirectives(t *testing.T) {
 	m := modelOf(t, "//wire:want an object\ntype Request struct {\n\t//wire:required\n\tA int `json:\"a\"`\n\tG string `json:\"-\"`\n"+
-		"\t// The b.\n\t//ts:optional\n\tB int `json:\"b\"`\n\t// The c.\n\t//wire:required\n\tC int `json:\"c\"`\n\tW []W `json:\"w\"`\n}\n\n"+
+		"\t// The b.\n\t//ts:optional\n\t//wire:positive\n\tB int `json:\"b\"`\n\t// The c.\n\t//wire:required\n\tC int `json:\"c\"`\n\tW []W `json:\"w\"`\n}\n\n"+
 		"//wire:want a w\n//wire:list an array of ws\ntype W struct {\n\tX int `json:\"x\"`\n}")
 	dec, err := (&decoderGen{m: m, seen: map[string]bool{}, cases: map[string]*goType{}, readers: map[string]bool{}}).generate([]string{"Request"}, nil)
 	if err != nil {
@@ -290,7 +291,7 @@ func TestFieldDirectives(t *testing.T) {
 	}
 	code := string(dec)
 	for _, want := range []string{
-		"return d.needed(\"an object\", requestFields, []any{&p.A, &p.B, &p.C, &p.W}, 0b101)",
+		"return d.needed(\"an object\", requestFields, []any{&p.A, &p.B, &p.C, &p.W}, 0b101, 0b10)",
 		"err = d.object(\"a w\", wFields, []any{&q.X})",
 	} {
 		if !strings.Contains(code, want) {

@@ -56,6 +56,7 @@ type field struct {
 	// would otherwise leave zero; //ts:optional: optional in TypeScript although written
 	// always (a request's field with a default, in a type answers use too).
 	required, optional bool
+	positive           bool // //wire:positive: an integer whose 0, given, is refused (the engine reads 0 as left out)
 }
 
 // A goType is a field's Go type: a pointer, a slice, one of the engine's structs or a leaf
@@ -256,8 +257,8 @@ func (m *model) load(dir string, p pkg) error {
 // directives are the generator's lines in a doc comment: //wire:want, //wire:list and
 // //ts:type with their values, and //wire:required and //ts:optional.
 type directives struct {
-	want, list, ts     string
-	required, optional bool
+	want, list, ts               string
+	required, optional, positive bool
 }
 
 // docText returns the text of a doc comment (without its directives and //ts: lines) and its
@@ -275,6 +276,7 @@ func docText(g *ast.CommentGroup) (text string, d directives) {
 			d.list = v
 		}
 		d.required = d.required || c.Text == "//wire:required"
+		d.positive = d.positive || c.Text == "//wire:positive"
 		if c.Text == "//ts:optional" {
 			d.optional = true
 			continue
@@ -315,7 +317,7 @@ func (m *model) field(key func(string) string, owner, name string, f *ast.Field)
 	fd.wire, fd.whole = strings.CutSuffix(tag.Get("wire"), ",struct")
 	var d directives
 	fd.doc, d = docText(f.Doc)
-	fd.ts, fd.required, fd.optional = d.ts, d.required, d.optional
+	fd.ts, fd.required, fd.optional, fd.positive = d.ts, d.required, d.optional, d.positive
 	if j, ok := tag.Lookup("json"); ok {
 		fd.tagged = true
 		opts := strings.Split(j, ",")
