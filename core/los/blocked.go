@@ -63,8 +63,9 @@ func Check(a, b Point, s Solids) (blocked bool, err error) {
 	if p, ok := s.(*Prepared); ok {
 		return p.Check(a, b)
 	}
-	p := Prepare(s)
-	return p.Check(a, b)
+	r, _ := s.(Regions)
+	w, _ := s.(Walls)
+	return check(a, b, s, r, w, nil, true)
 }
 
 // A Prepared is a Solids with the optional interfaces it answers (Regions, Walls, Layers)
@@ -123,26 +124,32 @@ func (p *Prepared) Blocked(a, b Point) bool {
 
 // Check is Check(a, b, s) for the Solids s prepared.
 func (p *Prepared) Check(a, b Point) (blocked bool, err error) {
+	return check(a, b, p.s, p.r, p.w, p.l, false)
+}
+
+// check is Check for the Solids s, which answers the optional interfaces that are not nil;
+// with ask, Layers is looked up on s only when a walk could use it.
+func check(a, b Point, s Solids, r Regions, ws Walls, l Layers, ask bool) (blocked bool, err error) {
 	if !a.InRange() || !b.InRange() {
 		return true, ErrRange
 	}
-	if p.s == nil {
+	if s == nil {
 		return false, nil
 	}
-	if p.w != nil && p.w.WallBlocked(a, b) {
+	if ws != nil && ws.WallBlocked(a, b) {
 		return true, nil
 	}
-	if p.r != nil {
+	if r != nil {
 		ca, cb := a.Cell(), b.Cell()
 		b := grid.Box{Min: grid.Cell{X: min(ca.X, cb.X) - 1, Y: min(ca.Y, cb.Y) - 1, Z: min(ca.Z, cb.Z) - 1},
 			Max: grid.Cell{X: max(ca.X, cb.X) + 1, Y: max(ca.Y, cb.Y) + 1, Z: max(ca.Z, cb.Z) + 1}}
-		if p.r.Empty(b) {
+		if r.Empty(b) {
 			return false, nil
 		}
 	}
 	var w walker
-	w.init(a, b, p.s)
-	w.ls = p.l
+	w.init(a, b, s)
+	w.ls, w.ask = l, ask
 	return w.run([3]int64{b.X, b.Y, b.Z}), nil
 }
 
@@ -157,6 +164,7 @@ func (p *Prepared) Check(a, b Point) (blocked bool, err error) {
 type walker struct {
 	s      Solids
 	ls     Layers   // s's, when it answers Layers
+	ask    bool     // ls is to be looked up on s (when the walk could use it)
 	o      [3]int64 // a
 	d      [3]int64 // b − a
 	ad     [3]int64 // |b − a|
@@ -215,6 +223,9 @@ func (w *walker) run(b [3]int64) bool {
 	fast := !w.plane[0] && !w.plane[1] && !w.plane[2]
 	if fast {
 		ls := w.ls
+		if w.ask {
+			ls, _ = w.s.(Layers)
+		}
 		if ls != nil && w.ad[2] == 0 && w.ad[0] != 0 && w.ad[1] != 0 {
 			if codes, nx, org, fills := ls.Layer(w.lo[2]); fills != nil {
 				return w.runFlat(b, codes, nx, org, fills)
