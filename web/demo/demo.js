@@ -24,7 +24,7 @@ import { loadOverlay } from "../overlay.js";
 /** @typedef {import("../index.js").Rules} Rules */
 /** @typedef {import("../index.js").MoveResult} MoveResult */
 /** @typedef {import("../index.js").MoveRequest} MoveRequest */
-/** @typedef {import("../index.js").Token} Token */
+/** The demo's tokens always carry their id and level (a request may leave them out). @typedef {import("../index.js").Token & {id: string, z: number}} Token */
 /** @typedef {import("../index.js").CoverRequest} CoverRequest */
 /** @typedef {import("../index.js").CoverResult} CoverResult */
 /** @typedef {import("../index.js").Line} Line */

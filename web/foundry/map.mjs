@@ -109,8 +109,9 @@
  */
 /** @typedef {"tdgs" | "drawsteel" | "circle50"} RuleSet */
 /**
- * An aoekit token made from a TokenDocument (tokenPieces): always a size and a side.
- * @typedef {Token & {size: number, side: string}} Piece
+ * An aoekit token made from a TokenDocument (tokenPieces): always an id, a level, a size and a
+ * side (a request may leave id and z out; these never do).
+ * @typedef {Token & {id: string, z: number, size: number, side: string}} Piece
  */
 /** @typedef {"move" | "sight"} Sense */
 /**
@@ -554,7 +555,7 @@ export function requestFor({ scene, tokens = [], walls = [], template, region, r
 
   /** @type {string | null} */
   let casterDoc = null;
-  /** @type {Token & {size?: number} | null} */
+  /** @type {Token & {z: number, size?: number} | null} */
   let casterToken = null;
   if (needsCaster) {
     if (caster) {
