@@ -535,6 +535,7 @@ function generate(i, ctx) {
     case "declared-longer": // the client stops sending before the declared length
       req.raw = true;
       req.declared = body.length + 1 + r.intN(1000);
+      if (r.intN(3) === 0) req.declared = r.pick([1e15, 1e16, 999999999999999999, 10 ** (16 + r.intN(3))]); // past 15 digits: the glue once waited for the body
       req.expect = req.declared > MAX_BODY ? 413 : 400; // a declared length past 1 MiB is refused unread
       break;
     case "declared-shorter": // the rest is sent after the body, as the next request would be
