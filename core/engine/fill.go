@@ -45,11 +45,14 @@ func unitsOf(x decimal.Number) (int, bool) {
 // 0 or a number in (0, 1].
 func ParseFill(text []byte) (float64, bool) {
 	x, ok := decimal.Parse(text)
-	if ok && x.IsZero() {
+	switch {
+	case !ok:
+		return 0, false
+	case x.IsZero():
 		return 0, true
 	}
-	n, ok2 := unitsOf(x)
-	if !ok || !ok2 {
+	n, ok := unitsOf(x)
+	if !ok {
 		return 0, false
 	}
 	return float64(n) / board.Full, true

@@ -87,15 +87,14 @@ func (p profile) segments(from grid.Space) int {
 }
 
 // areaSegments is the most segments one cell's line-of-effect check of an area from the space
-// from tries: segments, but corner to corner from each of from's cells (SPEC §3.2: for an area
-// centred on the caster, line of effect from any of its cells counts; cover.NewSourceCells),
-// each cell's 7 corners against the cell's 7.
+// from tries: segments from each of from's cells, corner to corner (SPEC §3.2: for an area
+// centred on the caster, line of effect from any of its cells counts; cover.NewSourceCells).
 func (p profile) areaSegments(from grid.Space) int {
 	if !p.cornerLines() {
 		return 1
 	}
 	b := from.Box()
-	return 7 * 7 * (b.Max.X - b.Min.X + 1) * (b.Max.Y - b.Min.Y + 1) * (b.Max.Z - b.Min.Z + 1)
+	return p.segments(grid.Unit(b.Min)) * (b.Max.X - b.Min.X + 1) * (b.Max.Y - b.Min.Y + 1) * (b.Max.Z - b.Min.Z + 1)
 }
 
 // cellWork is the most steps line of effect from the space from to cell c takes, segs

@@ -62,8 +62,10 @@ func (d *decoder) fields(names []string, dst []any, positive uint64) (seen uint6
 		}
 		d.field(names[k])
 		err := d.value(dst[k])
-		if p, ok := dst[k].(*int); ok && err == nil && k < 64 && positive&(1<<k) != 0 && *p == 0 && seen&(1<<k) != 0 {
-			err = d.fail("expected an integer of 1 or more, got 0")
+		if positive&(1<<k) != 0 && seen&(1<<k) != 0 && err == nil {
+			if p, ok := dst[k].(*int); ok && *p == 0 {
+				err = d.fail("expected an integer of 1 or more, got 0")
+			}
 		}
 		d.pop()
 		if err != nil {

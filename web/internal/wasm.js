@@ -466,8 +466,9 @@ const UTF8_OUT = new TextEncoder();
 // arguments those would refuse or read otherwise (a body that is not a string or too long to
 // count here, a scene id that is not a 32-bit integer, packed obstacles that are not a
 // Uint8Array or are more than maxPacked bytes) go to them, which say why without copying them
-// into the module (a direct call copies first: 2 GiB of obstacles stopped the instance). A call through syscall/js cost some 14 µs in Node; a
-// direct one some 3, most of it encoding and decoding.
+// into the module (a direct call copies first: 2 GiB of obstacles stopped the instance). A
+// call through syscall/js cost some 14 µs in Node; a direct one some 3, most of it encoding and
+// decoding.
 function directCalls(fns, instance) {
   const ex = instance.exports;
   if (typeof fns.direct !== "string" || typeof ex.aoekit_call !== "function") return;
