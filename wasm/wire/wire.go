@@ -169,20 +169,7 @@ func DecodeParse(body []byte) (string, *engine.Error) {
 // becomes an internal error.
 func encode(v any) (out []byte, err *engine.Error) {
 	defer guard(&out, &err)
-	size := 128
-	switch v := v.(type) {
-	case *engine.Result:
-		size = 256 + 16*len(v.Cells) + 256*len(v.Targets)
-	case *engine.MoveResult:
-		size = 64 + 16*len(v.Path)
-	case *engine.CoverResult:
-		size = 128 + 96*len(v.Lines)
-	case *fullattack.Result:
-		size = 32 + 160*(len(v.Steps)+len(v.Next))
-	case *engine.Error:
-		size = 64 + len(v.Message)
-	}
-	e := &encoder{b: make([]byte, 0, size), ok: true}
+	e := &encoder{b: make([]byte, 0, answerSize(v)), ok: true}
 	switch v := v.(type) {
 	case *engine.Result:
 		e.result(v)
@@ -208,6 +195,69 @@ func encode(v any) (out []byte, err *engine.Error) {
 		return nil, nil
 	}
 	return e.b, nil
+}
+
+// answerSize is the room encode makes for v's JSON, so that it does not grow the answer as it
+// writes it: an evaluate's answer is sized from its cells and its targets' lines, at least
+// their length (TestAnswerSizedOnce). 2^20 cells far
+// from the origin write 26 MB, which grown from a guess of 16 bytes a cell allocated 90 MB on
+// the way: the memory of a worker, which WebAssembly never gives back. (Strings that escape to
+// more than their length may still grow it.)
+func answerSize(v any) int {
+	size := 128
+	switch v := v.(type) {
+	case *engine.Result:
+		size = 256 + cellsLen(v.Cells)
+		for i := range v.Targets {
+			t := &v.Targets[i]
+			size += 256 + len(t.ID) + 128*len(t.Lines) // a line is at most ~120 bytes: six numbers of 13
+			if t.Roll != nil {
+				size += 12 * len(t.Roll.Dice)
+			}
+		}
+	case *engine.MoveResult:
+		size = 64 + 16*len(v.Path)
+	case *engine.CoverResult:
+		size = 128 + 96*len(v.Lines)
+	case *fullattack.Result:
+		size = 32 + 160*(len(v.Steps)+len(v.Next))
+	case *engine.Error:
+		size = 64 + len(v.Message)
+	}
+	return size
+}
+
+// cellsLen is the length of cells written as a JSON list: "[x,y,z]," each.
+func cellsLen(cells [][3]int32) int {
+	n := 0
+	for _, c := range cells {
+		n += 5 + decimalWidth(c[0]) + decimalWidth(c[1]) + decimalWidth(c[2])
+	}
+	return n
+}
+
+// decimalWidth is how many bytes v takes in decimal, with its sign.
+func decimalWidth(v int32) int {
+	n, u := 0, int64(v)
+	if u < 0 {
+		n, u = 1, -u
+	}
+	switch {
+	case u < 10:
+		return n + 1
+	case u < 100:
+		return n + 2
+	case u < 1000:
+		return n + 3
+	case u < 10000:
+		return n + 4
+	case u < 100000:
+		return n + 5
+	}
+	for n += 6; u >= 1000000; u /= 10 {
+		n++
+	}
+	return n
 }
 
 // answer is encode for a door: encode's error, or an internal error when v holds a number

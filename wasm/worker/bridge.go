@@ -14,10 +14,11 @@ import (
 
 // The request bridge of the Workers build (issue 16). glue/worker.mjs reads a request's body in
 // JavaScript, up to the API's limit, and hands Go the whole request at once (bridge_js.go); Go
-// answers it into memory and hands back the whole answer. One call into Go per request and no
-// JavaScript object kept: github.com/syumai/workers' own bridge, which the glue no longer uses,
-// awaits a promise for every chunk of a body and for its answer stream, and leaks a js.Func for
-// each one (README.md, "The request bridge").
+// answers it and hands back the whole answer, its body copied into JavaScript's memory as it is
+// written (bridge_js.go). One call into Go per request and no JavaScript object kept:
+// github.com/syumai/workers' own bridge, which the glue no longer uses, awaits a promise for
+// every chunk of a body and for its answer stream, and leaks a js.Func for each one (README.md,
+// "The request bridge").
 //
 // What is here is plain Go, tested natively (bridge_test.go); bridge_js.go converts the values.
 
@@ -41,7 +42,9 @@ type bridgeResponse struct {
 	Status int
 	// Header is every header as "name\nvalue\n", names in canonical form and sorted.
 	Header string
-	Body   []byte // nil for an answer that has no body (HEAD, 1xx, 204, 205, 304)
+	// Body is nil for an answer that has no body (HEAD, 1xx, 204, 205, 304). Answered through
+	// serveBridgeTo, it is empty for one that has: the body is what the sink was given.
+	Body []byte
 }
 
 // serveBridge answers in with h, as net/http's server would: the answer's status and headers are
@@ -49,11 +52,20 @@ type bridgeResponse struct {
 // of the handler (wasm/api recovers its own, but for http.ErrAbortHandler) is an error, which
 // the glue answers with a 500.
 func serveBridge(h http.Handler, in bridgeRequest) (out bridgeResponse, err error) {
+	return serveBridgeTo(h, in, nil)
+}
+
+// serveBridgeTo is serveBridge writing the answer's body to sink as the handler writes it,
+// rather than keeping it (when sink is not nil). The Workers build gives a sink that copies
+// into JavaScript's memory (bridge_js.go), so that the body is not held in Go's memory twice,
+// the handler's answer and a copy of it here: WebAssembly's memory never shrinks, and a
+// 26 MB answer (2^20 cells far from the origin) took Go's from 6 to 136 MiB.
+func serveBridgeTo(h http.Handler, in bridgeRequest, sink io.Writer) (out bridgeResponse, err error) {
 	r, err := in.request()
 	if err != nil {
 		return bridgeResponse{}, err
 	}
-	w := &memoryWriter{header: http.Header{}}
+	w := &memoryWriter{header: http.Header{}, sink: sink}
 	defer func() {
 		if v := recover(); v != nil {
 			out, err = bridgeResponse{}, fmt.Errorf("the handler panicked: %v", v)
@@ -120,6 +132,7 @@ type memoryWriter struct {
 	status      int
 	sent        http.Header // header as it was at WriteHeader
 	body        bytes.Buffer
+	sink        io.Writer // where the body goes instead of body, when not nil
 }
 
 func (w *memoryWriter) Header() http.Header { return w.header }
@@ -139,6 +152,9 @@ func (w *memoryWriter) WriteHeader(status int) {
 func (w *memoryWriter) Write(b []byte) (int, error) {
 	if !w.wroteHeader {
 		w.WriteHeader(http.StatusOK)
+	}
+	if w.sink != nil {
+		return w.sink.Write(b)
 	}
 	return w.body.Write(b)
 }

@@ -43,16 +43,15 @@ func serveFunc(h http.Handler) js.Func {
 		}
 		done := args[6]
 		go func() {
-			out, err := serveBridge(h, in)
+			var sink jsBody
+			out, err := serveBridgeTo(h, in, &sink)
 			if err != nil {
 				done.Invoke(err.Error())
 				return
 			}
 			var body any // null
 			if out.Body != nil {
-				b := uint8Array.New(len(out.Body))
-				js.CopyBytesToJS(b, out.Body)
-				body = b
+				body = sink.value()
 			}
 			done.Invoke(nil, out.Status, http.StatusText(out.Status), out.Header, body)
 		}()
@@ -72,4 +71,37 @@ func debugFunc() js.Func {
 		return fmt.Sprintf(`{"goroutines":%d,"heapAlloc":%d,"heapObjects":%d,"heapSys":%d}`,
 			runtime.NumGoroutine(), m.HeapAlloc, m.HeapObjects, m.HeapSys)
 	})
+}
+
+// jsBody keeps an answer's body in JavaScript's memory, a Uint8Array for each write, as the
+// handler writes it (wasm/api writes an answer once).
+type jsBody struct {
+	chunks []js.Value
+	n      int
+}
+
+func (b *jsBody) Write(p []byte) (int, error) {
+	if len(p) > 0 {
+		c := uint8Array.New(len(p))
+		js.CopyBytesToJS(c, p)
+		b.chunks = append(b.chunks, c)
+		b.n += len(p)
+	}
+	return len(p), nil
+}
+
+// value is the body as one Uint8Array.
+func (b *jsBody) value() js.Value {
+	switch len(b.chunks) {
+	case 0:
+		return uint8Array.New(0)
+	case 1:
+		return b.chunks[0]
+	}
+	all, at := uint8Array.New(b.n), 0
+	for _, c := range b.chunks {
+		all.Call("set", c, at)
+		at += c.Length()
+	}
+	return all
 }

@@ -91,6 +91,15 @@ func TestBridgeAgreesWithNative(t *testing.T) {
 			if got, want := parseHeader(t, out.Header), w.Result().Header; !equalHeader(got, want) {
 				t.Errorf("header %v\nnative %v", got, want)
 			}
+			// The Workers build's way: the body written to a sink as it comes, the rest alike.
+			var sink bytes.Buffer
+			to, err := serveBridgeTo(h, c.in, &sink)
+			if err != nil || to.Status != out.Status || to.Header != out.Header || (to.Body == nil) != (out.Body == nil) || len(to.Body) != 0 {
+				t.Errorf("to a sink: %v %d %q body %q; want %d %q and no body of its own", err, to.Status, to.Header, to.Body, out.Status, out.Header)
+			}
+			if !bytes.Equal(sink.Bytes(), out.Body) {
+				t.Errorf("to a sink: body %q\nkept %q", sink.Bytes(), out.Body)
+			}
 		})
 	}
 }
