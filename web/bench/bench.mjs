@@ -40,10 +40,14 @@ for (const a of args) {
   }
 }
 
-// How long each part runs. A full run takes 2–3 minutes on 2 shared cores.
+// How long each part runs. A full run takes 2–3 minutes on 2 shared cores. Cold starts: 11
+// fresh processes and contexts, for a median that holds still. In Node the first evaluate after
+// load() takes 1–2 ms, or 5–14 ms in a third to a half of the starts, when background threads
+// (V8's compiler among them) take a core of the 2 busy ones: a median of 5 is then mostly luck.
+// (node --single-threaded puts the pause at the same call every time, the fourth.)
 const CFG = QUICK
   ? { benchtime: "1x", count: 1, js: { warmup: 2, calls: 5, minCalls: 3, budget: 300 }, coldRuns: 1 }
-  : { benchtime: "300ms", count: 5, js: { warmup: 20, calls: 200, minCalls: 30, budget: 4000 }, coldRuns: 5 };
+  : { benchtime: "300ms", count: 5, js: { warmup: 20, calls: 200, minCalls: 30, budget: 4000 }, coldRuns: 11 };
 
 const t0 = performance.now();
 const progress = (msg) => console.error(`bench: ${msg} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
