@@ -12,6 +12,10 @@ const (
 	MaxSize      = 100     // largest token size or height
 	MaxDistance  = 1000    // largest forced-movement distance
 	MaxExclude   = 100000  // excluded cells
+	// MaxLines is the most cover lines one evaluation's answer holds, over all its targets: a
+	// line is some 56 bytes in memory and up to 120 in JSON. Each of 8 tokens of size 100 has
+	// 119 401; under the work limit alone, a 491-byte request answered 66 MB of JSON.
+	MaxLines = 1 << 17
 )
 
 // Limits on the work of one evaluation (SPEC §8.3): a bound on what a request costs, not only

@@ -116,6 +116,9 @@ func (sc *scene) target(t *Target, set *cellSet, e *entity, isCaster bool, segs 
 		}
 		r := cover.AppendFromPoint((*segs)[:0], sc.at.src, cover.Target{Space: e.space, Prone: e.tok.Prone}, &sc.solids.lines)
 		*segs = r.Segments
+		if sc.w.chargeLines(len(r.Segments)) != nil {
+			return false
+		}
 		var g cover.Grade
 		if sc.prof.cover == CoverDrawSteel {
 			g = cover.DrawSteel(r.Blocked, r.Total())

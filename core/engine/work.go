@@ -16,6 +16,7 @@ type Context interface{ Err() error }
 type budget struct {
 	ctx   Context   // nil: never cancelled
 	spent int       // steps of work reckoned
+	lines int       // cover lines in the answer so far (MaxLines)
 	tick  int       // steps done since ctx was last looked at
 	err   *Error    // why the evaluation stopped: past the limit, or cancelled
 	_     [0]func() // not comparable: no equality function in the module
@@ -29,6 +30,16 @@ func (b *budget) charge(n int, what string) *Error {
 		b.err = newError(CodeTooLarge, "the request needs at least "+num.Itoa(b.spent)+" steps of work, past the limit of "+num.Itoa(MaxWork)+", for "+what)
 	}
 	b.stop(1 << 16)
+	return b.err
+}
+
+// chargeLines counts n more cover lines in the answer and returns a too_large error, kept in
+// b.err, when they pass MaxLines (or the work already stopped the evaluation).
+func (b *budget) chargeLines(n int) *Error {
+	if b.lines += n; b.lines > MaxLines && b.err == nil {
+		b.err = newError(CodeTooLarge, "the answer would hold at least "+num.Itoa(b.lines)+" cover lines, past the limit of "+num.Itoa(MaxLines)+
+			" (SPEC §5.4, §8.3): use fewer or smaller tokens, or cover \"none\"")
+	}
 	return b.err
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -219,7 +220,7 @@ func worstCases() []worstCase {
 }
 
 // Property (§8.3): every generated worst case either is refused by the budget (too_large,
-// naming the steps of work) or answers with its reckoned work under the limit — and the
+// naming the steps of work or the cover lines, MaxLines) or answers with its reckoned work under the limit — and the
 // reckoning bounds the walks' work (TestBudget_ReckoningBoundsTheWalks), the rest being
 // bounded by the sizes (MaxCells, MaxTokens, MaxObstacles). Each case runs once; -short skips
 // the slowest to mark.
@@ -238,7 +239,8 @@ func TestWorstCase_8_3_RefusedOrUnderTheLimit(t *testing.T) {
 			}
 			_, work, err := evaluateWork(c.req)
 			switch {
-			case err != nil && err.Code == CodeTooLarge && strings.Contains(err.Message, "steps of work, past the limit of"):
+			case err != nil && err.Code == CodeTooLarge && (strings.Contains(err.Message, "steps of work, past the limit of") ||
+				strings.Contains(err.Message, "cover lines, past the limit of")):
 				refused++
 				t.Logf("refused: %s", err.Message)
 			case err != nil:
@@ -685,5 +687,61 @@ func TestContext_8_3_Cancels(t *testing.T) {
 	}
 	if _, err := MoveContext(nil, push); err != nil {
 		t.Errorf("move: %v", err)
+	}
+}
+
+// Property (§8.3, MaxLines): an answer holds at most MaxLines cover lines over all its targets.
+// Each token's line count is read off a request of that token alone; a request of several is
+// answered when their sum is within MaxLines, with every token's lines as alone, and refused
+// (too_large, naming the lines) when it passes. Tokens of size 100 have over 100 000 lines each:
+// eight of them answered 66 MB of JSON under the work limit alone.
+func TestMaxLines_8_3_AnAnswerHoldsAtMostMaxLines(t *testing.T) {
+	tokens := []Token{
+		{ID: "huge", X: 1, Y: 1, Z: 1, Size: 100, Height: 100},
+		{ID: "big", X: -60, Y: 1, Z: 1, Size: 60, Height: 20},
+		{ID: "other", X: 1, Y: -70, Z: 0, Size: 70, Height: 70},
+		{ID: "small", X: -3, Y: -3, Size: 2},
+	}
+	base := func(tokens ...Token) *Request {
+		return &Request{Template: TemplateRef{Text: "Cir2"}, Origin: &Pos{}, Tokens: tokens}
+	}
+	alone := map[string]int{}
+	for _, tok := range tokens {
+		res := mustEvaluate(t, base(tok))
+		if len(res.Targets) != 1 || !res.Targets[0].InArea {
+			t.Fatalf("%s alone: %+v; want it in the area", tok.ID, res.Targets)
+		}
+		alone[tok.ID] = len(res.Targets[0].Lines)
+	}
+	t.Logf("lines alone: %v (MaxLines %d)", alone, MaxLines)
+	if alone["huge"] > MaxLines || alone["huge"]+alone["other"] <= MaxLines {
+		t.Fatalf("lines alone %v: the cases do not straddle MaxLines = %d", alone, MaxLines)
+	}
+	for _, set := range [][]int{{0}, {0, 3}, {1, 2}, {1, 2, 3}, {0, 1}, {0, 2}, {2, 0, 3}, {0, 1, 2, 3}} {
+		var req []Token
+		sum := 0
+		for _, i := range set {
+			req = append(req, tokens[i])
+			sum += alone[tokens[i].ID]
+		}
+		res, _, err := evaluateWork(base(req...))
+		switch {
+		case sum <= MaxLines && err != nil:
+			t.Errorf("%v: %d lines in all, refused: %v", set, sum, err)
+		case sum <= MaxLines:
+			for _, tg := range res.Targets {
+				if len(tg.Lines) != alone[tg.ID] {
+					t.Errorf("%v: %s has %d lines, %d alone", set, tg.ID, len(tg.Lines), alone[tg.ID])
+				}
+			}
+		case err == nil || err.Code != CodeTooLarge || !strings.Contains(err.Message, "cover lines, past the limit of "+strconv.Itoa(MaxLines)):
+			t.Errorf("%v: %d lines in all, past %d; got %v", set, sum, MaxLines, err)
+		}
+	}
+	// cover "none" draws no lines: nothing to refuse.
+	none := base(tokens...)
+	none.Cover = CoverNone
+	if _, _, err := evaluateWork(none); err != nil {
+		t.Errorf("cover none: %v", err)
 	}
 }

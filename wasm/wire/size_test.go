@@ -4,18 +4,29 @@ import (
 	"math"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/aoekit/aoekit/core/engine"
 )
 
-// TestAnswerSizedOnce: encode makes room for an evaluate's answer once (answerSize), so that it
-// never grows it: for results of every scale of coordinates (from a board near the origin to
-// the int32 ends) the answer fits the room, and the room is not more than a few times it.
-// The room is checked against the encoded length, not against answerSize's own arithmetic.
+// TestAnswerSizedOnce: encode makes room for an evaluate's or a cover's answer once
+// (answerSize), so that it never grows it: for results of every scale of coordinates (from a
+// board near the origin to the int32 ends), lines near and far, template texts and ids that
+// escape, the answer fits the room, and the room is not more than about twice it. The room is
+// checked against the encoded length, not against answerSize's own arithmetic.
 func TestAnswerSizedOnce(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
-	for i := 0; i < 400; i++ {
+	text := func() string {
+		switch r.IntN(4) {
+		case 0:
+			return trickyStrings[r.IntN(len(trickyStrings))]
+		case 1: // a template as sent, padded (it is echoed as it came)
+			return strings.Repeat(" ", r.IntN(5000)) + "Cir50h100" + strings.Repeat("\u2028\x01\"", r.IntN(2000))
+		}
+		return "token-" + strconv.Itoa(r.IntN(1e6))
+	}
+	for i := 0; i < 600; i++ {
 		scale := int64(math.Pow(10, float64(r.IntN(10)))) // |coordinates| up to 10^0 … 10^9
 		coord := func() int32 {
 			if r.IntN(50) == 0 {
@@ -24,9 +35,19 @@ func TestAnswerSizedOnce(t *testing.T) {
 			return int32(max(math.MinInt32, min(math.MaxInt32, r.Int64N(2*scale+1)-scale)))
 		}
 		lattice := func() float64 { // a point of the 1/400 lattice, in squares, as lines carry them
+			if r.IntN(200) == 0 {
+				return trickyFloats[r.IntN(len(trickyFloats))] // any other float
+			}
 			return float64(r.Int64N(2*400*min(scale, engine.MaxCoord)+1)-400*min(scale, engine.MaxCoord)) / 400
 		}
-		res := &engine.Result{Template: engine.Template{Text: "Cir50h100"}, Direction: "NE"}
+		lines := func(m int) []engine.Line {
+			var l []engine.Line
+			for len(l) < m {
+				l = append(l, engine.Line{From: [3]float64{lattice(), lattice(), lattice()}, To: [3]float64{lattice(), lattice(), lattice()}, Blocked: r.IntN(2) == 0})
+			}
+			return l
+		}
+		res := &engine.Result{Template: engine.Template{Text: text()}, Direction: "NE"}
 		base := [3]int32{coord(), coord(), coord()}
 		for n := r.IntN(3000); len(res.Cells) < n; {
 			c := base
@@ -39,43 +60,73 @@ func TestAnswerSizedOnce(t *testing.T) {
 		}
 		res.Count = len(res.Cells)
 		for n := r.IntN(40); len(res.Targets) < n; {
-			tg := engine.Target{ID: "token-" + strconv.Itoa(r.IntN(1e6)), InArea: true, Cover: "light", Bonus: 2}
-			for m := r.IntN(50); len(tg.Lines) < m; {
-				tg.Lines = append(tg.Lines, engine.Line{From: [3]float64{lattice(), lattice(), lattice()}, To: [3]float64{lattice(), lattice(), lattice()}, Blocked: r.IntN(2) == 0})
-			}
+			tg := engine.Target{ID: text(), InArea: true, Cover: "light", Bonus: 2, Lines: lines(r.IntN(50))}
 			if r.IntN(3) == 0 {
-				tg.Roll = &engine.Roll{Dice: []int{r.IntN(10), r.IntN(10), r.IntN(10)}, Total: r.IntN(30), Defence: r.IntN(30), Hit: true}
+				tg.Roll = &engine.Roll{Dice: []int{r.IntN(10), math.MinInt64, r.IntN(10)}, Total: math.MinInt64, Defence: math.MaxInt64, Hit: true}
 			}
 			res.Targets = append(res.Targets, tg)
 		}
-		out := EncodeResult(res)
-		room := answerSize(res)
-		if len(out) > room {
-			t.Fatalf("result %d (scale %d, %d cells, %d targets): answer %d bytes, room made %d: encode grew it", i, scale, len(res.Cells), len(res.Targets), len(out), room)
-		}
-		if room > 3*len(out)+1024 {
-			t.Fatalf("result %d (scale %d, %d cells, %d targets): room %d for an answer of %d bytes", i, scale, len(res.Cells), len(res.Targets), room, len(out))
+		cov := &engine.CoverResult{Grade: "half", Bonus: 2, Blocked: math.MaxInt32, Total: math.MinInt32, From: [3]int32{coord(), coord(), coord()}, Lines: lines(r.IntN(300))}
+		for _, c := range []struct {
+			what string
+			v    any
+		}{{"result", res}, {"cover", cov}} {
+			out, err := encode(c.v)
+			if err != nil || out == nil {
+				t.Fatalf("%s %d: %v", c.what, i, err)
+			}
+			room := answerSize(c.v)
+			if len(out) > room {
+				t.Fatalf("%s %d (scale %d, %d cells, %d targets): answer %d bytes, room made %d: encode grew it", c.what, i, scale, len(res.Cells), len(res.Targets), len(out), room)
+			}
+			if room > 2*len(out)+1024 {
+				t.Fatalf("%s %d (scale %d, %d cells, %d targets): room %d for an answer of %d bytes", c.what, i, scale, len(res.Cells), len(res.Targets), room, len(out))
+			}
 		}
 	}
 }
 
 // TestDecimalWidth holds decimalWidth to strconv's length at every power of ten and either side
-// of it, the int32 ends, and at random.
+// of it, the int32 and int64 ends, and at random.
 func TestDecimalWidth(t *testing.T) {
-	vs := []int64{0, math.MinInt32, math.MaxInt32}
-	for p := int64(1); p <= 1e9; p *= 10 {
+	vs := []int64{0, math.MinInt32, math.MaxInt32, math.MinInt64, math.MaxInt64}
+	for p := int64(1); p <= 1e18; p *= 10 {
 		vs = append(vs, p-1, p, p+1, -p+1, -p, -p-1)
 	}
 	r := rand.New(rand.NewPCG(13, 14))
 	for i := 0; i < 10000; i++ {
-		vs = append(vs, int64(r.Int32())>>r.IntN(31), -int64(r.Int32())>>r.IntN(31))
+		vs = append(vs, r.Int64()>>r.IntN(63), -r.Int64()>>r.IntN(63))
 	}
 	for _, v := range vs {
-		if v < math.MinInt32 || v > math.MaxInt32 {
-			continue
-		}
-		if got, want := decimalWidth(int32(v)), len(strconv.FormatInt(v, 10)); got != want {
+		if got, want := decimalWidth(v), len(strconv.FormatInt(v, 10)); got != want {
 			t.Fatalf("decimalWidth(%d) = %d, want %d", v, got, want)
+		}
+	}
+}
+
+// TestRooms holds strRoom and floatRoom to what appendString and appendFloat write: every
+// tricky string and float, lattice points near and far, random bytes.
+func TestRooms(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	f := filler{r}
+	strs := append([]string{strings.Repeat("\u2028", 1000), strings.Repeat("\xff", 1000), strings.Repeat("\x00", 1000)}, trickyStrings...)
+	for i := 0; i < 20000; i++ {
+		strs = append(strs, f.string())
+	}
+	for _, s := range strs {
+		if got, room := len(appendString(nil, s)), strRoom(s); got > room {
+			t.Fatalf("%q writes %d bytes, strRoom %d", s, got, room)
+		}
+	}
+	floats := append([]float64{}, trickyFloats...)
+	for i := 0; i < 20000; i++ {
+		k := r.Int64N(2*400*engine.MaxCoord+1) - 400*engine.MaxCoord
+		floats = append(floats, float64(k)/400, float64(k>>r.IntN(40))/400, f.float())
+	}
+	for _, v := range floats {
+		out, ok := appendFloat(nil, v)
+		if got, room := len(out), floatRoom(v); ok && got > room {
+			t.Fatalf("%v writes %q, %d bytes; floatRoom %d", v, out, got, room)
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package wire
 
 import (
+	"math"
+
 	"github.com/aoekit/aoekit/core/engine"
 	"github.com/aoekit/aoekit/core/fullattack"
 )
@@ -198,27 +200,26 @@ func encode(v any) (out []byte, err *engine.Error) {
 }
 
 // answerSize is the room encode makes for v's JSON, so that it does not grow the answer as it
-// writes it: an evaluate's answer is sized from its cells and its targets' lines, at least
-// their length (TestAnswerSizedOnce). 2^20 cells far
-// from the origin write 26 MB, which grown from a guess of 16 bytes a cell allocated 90 MB on
-// the way: the memory of a worker, which WebAssembly never gives back. (Strings that escape to
-// more than their length may still grow it.)
+// writes it: an evaluate's or a cover's answer is sized from its cells, its lines and its
+// strings, at least their length (TestAnswerSizedOnce). 2^20 cells far from the origin write
+// 26 MB, which grown from a guess of 16 bytes a cell allocated 90 MB on the way: the memory of
+// a worker, which WebAssembly never gives back.
 func answerSize(v any) int {
 	size := 128
 	switch v := v.(type) {
 	case *engine.Result:
-		size = 256 + cellsLen(v.Cells)
+		size = 256 + strRoom(v.Template.Text) + cellsLen(v.Cells)
 		for i := range v.Targets {
 			t := &v.Targets[i]
-			size += 256 + len(t.ID) + 128*len(t.Lines) // a line is at most ~120 bytes: six numbers of 13
+			size += 160 + strRoom(t.ID) + linesRoom(t.Lines)
 			if t.Roll != nil {
-				size += 12 * len(t.Roll.Dice)
+				size += 100 + 21*len(t.Roll.Dice)
 			}
 		}
 	case *engine.MoveResult:
 		size = 64 + 16*len(v.Path)
 	case *engine.CoverResult:
-		size = 128 + 96*len(v.Lines)
+		size = 256 + linesRoom(v.Lines)
 	case *fullattack.Result:
 		size = 32 + 160*(len(v.Steps)+len(v.Next))
 	case *engine.Error:
@@ -227,19 +228,55 @@ func answerSize(v any) int {
 	return size
 }
 
+// strRoom is at least the length of s written as a JSON string: its quotes, and 6 bytes for
+// each byte that may be escaped (\u00XX, \ufffd for a byte that is not UTF-8).
+func strRoom(s string) int {
+	n := 2 + len(s)
+	for i := 0; i < len(s); i++ {
+		if b := s[i]; b < 0x20 || b >= 0x80 || b == '"' || b == '\\' {
+			n += 5
+		}
+	}
+	return n
+}
+
+// linesRoom is at least the length of lines written as a JSON list: each number as wide as a
+// point of the 1/400 lattice is (appendFloat), or 25 bytes for any other float
+// ("-0.0000043120534607028475").
+func linesRoom(lines []engine.Line) int {
+	n := 2
+	for i := range lines {
+		n += len(`{"from":[,,],"to":[,,],"blocked":false},`)
+		for _, p := range [2]*[3]float64{&lines[i].From, &lines[i].To} {
+			for _, f := range p {
+				n += floatRoom(f)
+			}
+		}
+	}
+	return n
+}
+
+// floatRoom is at least the length appendFloat writes f in.
+func floatRoom(f float64) int {
+	if k := math.Round(f * 400); math.Abs(k) < 1<<40 && k/400 == f {
+		return 1 + decimalWidth(int64(math.Abs(k))/400) + 5 // sign, whole part, "." and 4 places
+	}
+	return 25
+}
+
 // cellsLen is the length of cells written as a JSON list: "[x,y,z]," each.
 func cellsLen(cells [][3]int32) int {
 	n := 0
 	for _, c := range cells {
-		n += 5 + decimalWidth(c[0]) + decimalWidth(c[1]) + decimalWidth(c[2])
+		n += 5 + decimalWidth(int64(c[0])) + decimalWidth(int64(c[1])) + decimalWidth(int64(c[2]))
 	}
 	return n
 }
 
 // decimalWidth is how many bytes v takes in decimal, with its sign.
-func decimalWidth(v int32) int {
-	n, u := 0, int64(v)
-	if u < 0 {
+func decimalWidth(v int64) int {
+	n, u := 0, uint64(v)
+	if v < 0 {
 		n, u = 1, -u
 	}
 	switch {
