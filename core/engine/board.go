@@ -100,11 +100,11 @@ func checkTokens(tokens []Token, caster *Token, out []entity) *Error {
 			return newError(CodeBadRequest, where.String()+".id: every token needs an id")
 		}
 		if j, dup := seen[tokens[i].ID]; dup {
-			return newError(CodeBadRequest, where.String()+".id: \""+tokens[i].ID+"\" is also the id of tokens["+num.Itoa(j)+"]")
+			return newError(CodeBadRequest, where.String()+".id: "+num.Quote(tokens[i].ID)+" is also the id of tokens["+num.Itoa(j)+"]")
 		}
 		seen[tokens[i].ID] = i
 		if caster != nil && caster.ID != "" && caster.ID == tokens[i].ID {
-			return newError(CodeBadRequest, where.String()+".id: \""+tokens[i].ID+"\" is also the caster's id")
+			return newError(CodeBadRequest, where.String()+".id: "+num.Quote(tokens[i].ID)+" is also the caster's id")
 		}
 	}
 	return nil

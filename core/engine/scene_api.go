@@ -141,7 +141,7 @@ func (s *Scene) casterClash(caster *Token) *Error {
 		return nil
 	}
 	if i, ok := s.ids[caster.ID]; ok {
-		return newError(CodeBadRequest, label{"tokens", i}.String()+".id: \""+caster.ID+"\" is also the caster's id")
+		return newError(CodeBadRequest, label{"tokens", i}.String()+".id: "+num.Quote(caster.ID)+" is also the caster's id")
 	}
 	return nil
 }
@@ -273,7 +273,7 @@ func (s *Scene) editTokens(e *SceneEdit, fresh bool) ([]Token, map[string]int, *
 			return nil, nil, newError(CodeBadRequest, where.String()+".id: every token needs an id")
 		}
 		if j, dup := seen[t.ID]; dup {
-			return nil, nil, newError(CodeBadRequest, where.String()+".id: \""+t.ID+"\" is also the id of tokens["+num.Itoa(j)+"]")
+			return nil, nil, newError(CodeBadRequest, where.String()+".id: "+num.Quote(t.ID)+" is also the id of tokens["+num.Itoa(j)+"]")
 		}
 		seen[t.ID] = i
 		if j, ok := ids[t.ID]; ok {

@@ -1,8 +1,6 @@
 package fullattack
 
 import (
-	"strconv"
-
 	"github.com/aoekit/aoekit/core/internal/num"
 )
 
@@ -23,13 +21,9 @@ type setup struct {
 
 var defaultHands = []string{"main", "off"}
 
-// quote is a name in a message: quoted, or its length when it is too long to show.
-func quote(s string) string {
-	if len(s) > MaxID {
-		return "a text of " + num.Itoa(len(s)) + " bytes"
-	}
-	return strconv.Quote(s)
-}
+// quote is a name in a message: quoted, or its length when it is too long to show (past
+// num.MaxQuote bytes, MaxID's 64).
+func quote(s string) string { return num.Quote(s) }
 
 // checkID checks a hand name or an id: 1 … MaxID bytes.
 func checkID(where, what, s string) *Error {

@@ -17,7 +17,8 @@ type decoder struct {
 	buf  []byte // scratch for unescaping field names
 }
 
-// A step is one level of a path: a field name, a map key (quoted when printed) or an index.
+// A step is one level of a path: a field name, a map key (quoted when printed, and cut past 64
+// bytes) or an index.
 type step struct {
 	key   string
 	index int // -1 for a field, -2 for a map key
@@ -84,10 +85,8 @@ func (d *decoder) where() string {
 				b = append(b, '.')
 			}
 			b = append(b, s.key...)
-		case -2:
-			b = append(b, '[')
-			b = appendString(b, s.key)
-			b = append(b, ']')
+		case -2: // a key past 64 bytes is cut, as quote cuts the values it shows
+			b = append(append(append(b, '['), quote(s.key)...), ']')
 		default:
 			b = append(b, '[')
 			b = strconv.AppendInt(b, int64(s.index), 10)

@@ -670,3 +670,33 @@ func TestEqualFold(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorsEchoLittle: an error answer does not echo a request's long text. A map key is cut
+// past 64 bytes in field and message (a 1 MiB resolve.defence key of U+2028, each written
+// \u2028, answered 4.9 MB), and a duplicate token id is named by its length (the engine's
+// messages). Each answer is held to 2 KiB, whatever the body's size.
+func TestErrorsEchoLittle(t *testing.T) {
+	const n = 200000
+	for _, c := range []struct {
+		name, body, field string
+	}{
+		{"a long defence key", `{"template":"Cir1","origin":{"x":0,"y":0},"resolve":{"stat":1,"defence":{"` + strings.Repeat("\u2028", n) + `":"x"}}}`, `resolve.defence["` + strings.Repeat(`\u2028`, 21) + `…"]`},
+		{"a long key of quotes", `{"template":"Cir1","origin":{"x":0,"y":0},"resolve":{"stat":1,"defence":{"` + strings.Repeat(`\"`, n) + `":"x"}}}`, `resolve.defence["` + strings.Repeat(`\"`, 64) + `…"]`},
+		{"a long duplicate id", `{"template":"Cir1","origin":{"x":0,"y":0},"tokens":[{"id":"` + strings.Repeat("a", n) + `","x":0,"y":0},{"id":"` + strings.Repeat("a", n) + `","x":1,"y":0}]}`, "tokens[1].id"},
+		{"a long id, the caster's", `{"template":"Cir1","origin":{"x":0,"y":0},"caster":{"id":"` + strings.Repeat("é", n) + `","x":5,"y":5},"tokens":[{"id":"` + strings.Repeat("é", n) + `","x":1,"y":0}]}`, "tokens[0].id"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := Evaluate([]byte(c.body))
+			if err == nil {
+				t.Fatalf("answered %.200s", out)
+			}
+			answer := Error(err)
+			if len(answer) > 2048 { // 64 bytes shown in field and message, each escaped in the key and again in the answer
+				t.Errorf("a %d-byte body answered a %d-byte error: %.300s", len(c.body), len(answer), answer)
+			}
+			if err.Field != c.field || !strings.HasPrefix(err.Message, c.field) {
+				t.Errorf("field %q, message %.200q; want field %q", err.Field, err.Message, c.field)
+			}
+		})
+	}
+}
