@@ -469,7 +469,7 @@ const UTF8_OUT = new TextEncoder();
 // into the module (a direct call copies first: 2 GiB of obstacles stopped the instance). A
 // call through syscall/js cost some 14 µs in Node; a direct one some 3, most of it encoding and
 // decoding.
-function directCalls(fns, instance) {
+export function directCalls(fns, instance) {
   const ex = instance.exports;
   if (typeof fns.direct !== "string" || typeof ex.aoekit_call !== "function") return;
   fns.direct.trim().split(" ").forEach((entry, index) => {
@@ -485,13 +485,14 @@ function directCalls(fns, instance) {
       }
       const bytes = body === undefined ? new Uint8Array(0) : UTF8_OUT.encode(body);
       const np = packed?.length ?? 0;
-      const at = ex.aoekit_in(bytes.length + np);
+      // The module's addresses are uint32s, which JavaScript reads as signed: >>> 0 past 2 GiB.
+      const at = ex.aoekit_in(bytes.length + np) >>> 0;
       const into = new Uint8Array(ex.mem.buffer, at, bytes.length + np);
       into.set(bytes);
       if (np > 0) into.set(packed, bytes.length);
       const r = ex.aoekit_call(index, bytes.length, id, np);
       const n = r >= 0 ? r : -1 - r;
-      const out = new Uint8Array(ex.mem.buffer, ex.aoekit_out(), n);
+      const out = new Uint8Array(ex.mem.buffer, ex.aoekit_out() >>> 0, n);
       if (r < 0) {
         const { code, message, at: where, field } = JSON.parse(UTF8.decode(out)).error;
         return Object.assign(new Error(message), { code }, where === undefined ? {} : { at: where }, field === undefined ? {} : { field });

@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { instantiate, loadGo, newGo, runModule, splitObstacles } from "../internal/wasm.js";
+import { directCalls, instantiate, loadGo, newGo, runModule, splitObstacles } from "../internal/wasm.js";
 import { ROOT, generator } from "./helpers.mjs";
 
 const EXPORTS = ["parse", "evaluate", "evaluateCells", "move", "cover", "fullAttack", "version", "sceneNew", "sceneUpdate", "sceneEvaluate", "sceneEvaluateCells", "sceneDispose"];
@@ -128,4 +128,32 @@ test("packed obstacles past the limit are refused before they cross", async () =
   } finally {
     fns.stop();
   }
+});
+
+// The module's addresses are uint32s, which JavaScript reads as signed 32-bit numbers: past
+// 2 GiB of memory aoekit_in and aoekit_out come back negative. A stand-in instance whose memory
+// is 2 GiB and 64 KiB (committed only where written) and whose buffers lie past 2 GiB: the
+// request must arrive there and the answer be read from there. (With the module itself, 77
+// scenes of 250 000 packed obstacles took it past 2 GiB, and every call then failed: "Start
+// offset -2135457792 is outside the bounds of the buffer".)
+test("direct calls read the module's addresses past 2 GiB as unsigned", () => {
+  const mem = { buffer: new ArrayBuffer(2 ** 31 + 2 ** 16) };
+  const IN = 2 ** 31 + 16, OUT = 2 ** 31 + 2 ** 15;
+  const answer = new TextEncoder().encode('{"ok":"answered from past 2 GiB"}');
+  let got = null;
+  const exports = {
+    mem,
+    aoekit_in: () => IN | 0, // as WebAssembly gives an i32 to JavaScript
+    aoekit_call: (index, n) => {
+      got = new TextDecoder().decode(new Uint8Array(mem.buffer, IN, n));
+      new Uint8Array(mem.buffer, OUT, answer.length).set(answer);
+      return answer.length;
+    },
+    aoekit_out: () => OUT | 0,
+  };
+  assert.ok((IN | 0) < 0 && (OUT | 0) < 0, "the stand-in's addresses read as negative i32s");
+  const fns = { direct: "evaluate:0", maxBody: 1 << 20, maxPacked: 1 << 20, evaluate: () => assert.fail("called through syscall/js") };
+  directCalls(fns, { exports });
+  assert.equal(fns.evaluate('{"template":"Cir1"}'), '{"ok":"answered from past 2 GiB"}');
+  assert.equal(got, '{"template":"Cir1"}');
 });
