@@ -125,7 +125,7 @@ class Link {
   #scene(id) {
     let disposed = false;
     const live = (name) => {
-      if (disposed) throw codedError("bad_request", `scene: ${name.toLowerCase()} after dispose`);
+      if (disposed) throw codedError("bad_request", `scene.${name} after dispose`);
     };
     return Object.freeze({
       update: async (edit) => {

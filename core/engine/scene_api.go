@@ -158,6 +158,18 @@ func (s *Scene) apply(e *SceneEdit, fresh bool) *Error {
 			return err
 		}
 	}
+	// The bounds are checked before the obstacles and the walls, as evaluate checks a request's.
+	bounds := s.bounds
+	if e.Bounds != nil { // applied before noBounds, in CONTRACT's order: checked even with it
+		if err := checkBounds(e.Bounds); err != nil {
+			return err
+		}
+		b := *e.Bounds
+		bounds = &b
+	}
+	if e.NoBounds {
+		bounds = nil
+	}
 	if len(e.Obstacles) > MaxObstacles {
 		return newError(CodeTooLarge, "obstacles: "+num.Itoa(len(e.Obstacles))+" obstacles, past the limit of "+num.Itoa(MaxObstacles))
 	}
@@ -171,17 +183,6 @@ func (s *Scene) apply(e *SceneEdit, fresh bool) *Error {
 			return err
 		}
 		wallsNow = slices.Clone(e.Walls)
-	}
-	bounds := s.bounds
-	switch {
-	case e.NoBounds:
-		bounds = nil
-	case e.Bounds != nil:
-		if err := checkBounds(e.Bounds); err != nil {
-			return err
-		}
-		b := *e.Bounds
-		bounds = &b
 	}
 	// The cells: how many there will be, before any is changed.
 	cells := s.cells

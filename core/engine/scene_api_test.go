@@ -283,6 +283,7 @@ func TestScene_Edits(t *testing.T) {
 		"bad fill":                  {Obstacles: []Obstacle{{Fill: -1}}},
 		"a = b":                     {Walls: []Wall{{}}},
 		"bounds min past max":       {Bounds: &Bounds{Min: [3]int{1, 0, 0}}},
+		"bad bounds with noBounds":  {Bounds: &Bounds{Min: [3]int{5, 0, 0}, Max: [3]int{4, 9, 0}}, NoBounds: true}, // bounds apply first
 		"cell past the coordinates": {Clear: [][3]int{{0, 0, -MaxCoord - 1}}},
 	} {
 		if err := s.Update(&e); err == nil {
@@ -348,4 +349,29 @@ func BenchmarkScene(b *testing.B) {
 		req.Template, req.Range = TemplateRef{Text: "5 burst"}, Range{}
 		runSceneBench(b, req)
 	})
+}
+
+// A board with several faults gets the same error from NewScene and from Evaluate with the board
+// in the request (the first fault in evaluate's order: tokens, bounds, obstacles, walls), for
+// every pair of faults.
+func TestScene_FaultsInEvaluatesOrder(t *testing.T) {
+	faults := map[string]func(b *Board){
+		"token":    func(b *Board) { b.Tokens = []Token{{ID: "t", Size: -1}} },
+		"bounds":   func(b *Board) { b.Bounds = &Bounds{Min: [3]int{5, 0, 0}, Max: [3]int{4, 9, 0}} },
+		"obstacle": func(b *Board) { b.Obstacles = []Obstacle{{X: 2 * MaxCoord}} },
+		"fill":     func(b *Board) { b.Obstacles = []Obstacle{{X: 1, Fill: -1}} },
+		"wall":     func(b *Board) { b.Walls = []Wall{{A: [2]float64{1, 1}, B: [2]float64{1, 1}}} },
+	}
+	for n1, f1 := range faults {
+		for n2, f2 := range faults {
+			var b Board
+			f1(&b)
+			f2(&b)
+			_, got := NewScene(&b)
+			_, want := Evaluate(&Request{Template: TemplateRef{Text: "Cir1"}, Origin: &Pos{}, Tokens: b.Tokens, Obstacles: b.Obstacles, Walls: b.Walls, Bounds: b.Bounds})
+			if got == nil || want == nil || !reflect.DeepEqual(got, want) {
+				t.Errorf("%s and %s: NewScene %v, Evaluate %v", n1, n2, got, want)
+			}
+		}
+	}
 }

@@ -50,6 +50,10 @@ func UnpackObstacles(packed []byte) ([]engine.Obstacle, *engine.Error) {
 			b := packed[16*i+4*k:]
 			v[k] = int(int32(uint32(b[0]) | uint32(b[1])<<8 | uint32(b[2])<<16 | uint32(b[3])<<24))
 		}
+		if max(v[0], -v[0], v[1], -v[1], v[2], -v[2]) > engine.MaxCoord { // named here, not as the joined list's obstacles[i]
+			return nil, &engine.Error{Code: engine.CodeTooLarge, Message: "obstacles (packed)[" + itoa(i) +
+				"]: coordinates past ±" + itoa(engine.MaxCoord), Field: "obstacles"}
+		}
 		if v[3] < 1 || v[3] > 400 {
 			return nil, &engine.Error{Code: engine.CodeBadRequest, Message: "obstacles (packed)[" + itoa(i) +
 				"]: fill " + itoa(v[3]) + " is not 1 … 400 (in 1/400 of a cell; 400 is a full block)", Field: "obstacles"}

@@ -126,6 +126,9 @@ func TestUnpackObstacles(t *testing.T) {
 		{quad(1, 2, 3), engine.CodeBadRequest, "obstacles (packed): 12 bytes, not a whole number"},
 		{quad(1, 2, 3, 0), engine.CodeBadRequest, "obstacles (packed)[0]: fill 0 is not 1 … 400"},
 		{quad(1, 2, 3, 400, 1, 2, 3, 401), engine.CodeBadRequest, "obstacles (packed)[1]: fill 401"},
+		{quad(1, 2, 3, 400, 1, engine.MaxCoord+1, 3, 400), engine.CodeTooLarge, "obstacles (packed)[1]: coordinates past ±1000000"},
+		{quad(0, 0, -engine.MaxCoord-1, 400), engine.CodeTooLarge, "obstacles (packed)[0]: coordinates past ±1000000"},
+		{quad(-2147483648, 0, 0, 400), engine.CodeTooLarge, "obstacles (packed)[0]: coordinates past ±1000000"},
 		{make([]byte, MaxPacked+16), engine.CodeTooLarge, "obstacles (packed): 250001 obstacles, past the limit of 250000"},
 	} {
 		// Each names the field at fault (CONTRACT Errors: field), as engine.FieldOf reads it.

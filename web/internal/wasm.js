@@ -202,7 +202,14 @@ export function checkSize(name, body, limit) {
 // tooLarge throws the module's error for a request of n bytes ("at least" n) past limit.
 export function tooLarge(name, n, atLeast, limit) {
   const mib = limit % 1048576 === 0 ? `${limit / 1048576} MiB (${limit} bytes)` : `${limit} bytes`;
-  throw codedError("too_large", `${name}: the request is ${atLeast ? "at least " : ""}${n} bytes of JSON; the limit is ${mib}`);
+  throw codedError("too_large", `${publicName(name)}: the request is ${atLeast ? "at least " : ""}${n} bytes of JSON; the limit is ${mib}`);
+}
+
+// publicName is the name a caller knows a module function by: scene.update for sceneUpdate,
+// scene for sceneNew; the others are the engine's own.
+export function publicName(name) {
+  if (name === "sceneNew") return "scene";
+  return name.startsWith("scene") ? `scene.${name.charAt(5).toLowerCase()}${name.slice(6)}` : name;
 }
 
 // encode turns a request into the JSON the module reads; what JSON cannot carry (a cycle, a
@@ -374,7 +381,7 @@ export function newScene(board, call, generation, alive) {
   const id = Number(call("sceneNew", json, 0, packed));
   const info = { id, generation: generation(), disposed: false }; // after the call, which may have started a fresh instance
   const sceneCall = (name, body, bytes) => {
-    if (info.disposed) throw codedError("bad_request", `scene: ${name.slice(5).toLowerCase()} after dispose`);
+    if (info.disposed) throw codedError("bad_request", `${publicName(name)} after dispose`);
     return call(name, body, id, bytes, info.generation);
   };
   const scene = Object.freeze({

@@ -146,7 +146,15 @@ test("a scene's request carries no board; a disposed scene refuses calls; bad pa
   assert.throws(() => scene.update({ remove: ["nobody"] }), (err) => err.code === "bad_request" && /remove\[0\]: no token has the id "nobody"/.test(err.message));
   assert.throws(() => e.scene(null), (err) => err.code === "bad_request");
   assert.throws(() => e.scene({ tokens: [{ x: 1 }] }), (err) => err.code === "bad_request" && /tokens\[0\]\.id/.test(err.message));
+  // A request past 1 MiB is named by the call the caller made, not the module's function.
+  const big = { tokens: Array.from({ length: 40000 }, (_, i) => ({ id: `token-${i}-of-many-many-many`, x: i, y: 0 })) };
+  for (const [name, call] of [["scene", () => e.scene(big)], ["scene.update", () => scene.update(big)],
+    ["scene.evaluate", () => scene.evaluate({ template: "Cir1", targeting: { trait: "none", ids: big.tokens.map((t) => t.id) } })]]) {
+    assert.throws(call, (err) => err.code === "too_large" && err.message.startsWith(`${name}: the request is `), name);
+  }
   scene.dispose();
   scene.dispose(); // twice is harmless
-  assert.throws(() => scene.evaluate({ template: "Cir1" }), (err) => err.code === "bad_request" && /after dispose/.test(err.message));
+  for (const name of ["evaluate", "evaluateCells", "update"]) {
+    assert.throws(() => scene[name]({ template: "Cir1" }), (err) => err.code === "bad_request" && err.message === `scene.${name} after dispose`, name);
+  }
 });

@@ -166,7 +166,7 @@ test("Chromium: loadWorker answers as the synchronous engine does, off the main 
   assert.deepEqual(pair("parse Con4")[2].error, { code: "bad_notation", message: "Con4: a cone needs a direction (N, NE, E, SE, S, SW, W, NW) at position 5", at: 5, hasAt: true, aoekit: true, name: "AoekitError" });
   assert.deepEqual([pair("fullAttack, step 0")[2].error.at, pair("cover melee, out of range")[2].error.hasAt], [0, false]);
   assert.equal(pair("scene evaluate after update packed")[2].ok.targets.length, 0, "the orc walked away");
-  assert.match(pair("scene evaluate after dispose json")[2].error.message, /^scene: evaluate after dispose$/);
+  assert.match(pair("scene evaluate after dispose json")[2].error.message, /^scene.evaluate after dispose$/);
   assert.match(pair("evaluate too large")[2].error.message, /^evaluate: the request is .* bytes of JSON; the limit is 1 MiB/);
 
   // evaluateCells: every answer's buffer was transferred, whole (3 int32s a cell).
