@@ -12,8 +12,15 @@ import (
 // Full is the fill of a full block, in lattice units (1/400 of a cell, SPEC §5.1).
 const Full = 400
 
-// maxDense is the most cells the dense index covers; sparser, wider boards use a map.
-const maxDense = 1 << 24
+// maxDense is the most cells the dense index covers; wider boards use a map. Past denseFree
+// cells, so do boards with fewer than one solid in denseCells cells of their bounding box: two
+// obstacles 255 squares apart on every axis held 16 MiB (32 with more than 255 fills), and a
+// scene made that again at each edit.
+const (
+	maxDense   = 1 << 24
+	denseFree  = 1 << 20
+	denseCells = 64
+)
 
 // maxTiles bounds the table of column counts Empty reads: a board wider than about 127 × 127
 // columns is counted in square tiles of 2, 4, 8, … columns, so that the table stays small
@@ -87,7 +94,7 @@ func FromSeq(cells iter.Seq[Solid]) *Solids {
 		}
 	}
 	switch {
-	case vol > maxDense:
+	case vol > maxDense, vol > denseFree && vol > denseCells*int64(s.n):
 		s.sparse = make(map[grid.Cell]uint16, s.n)
 	case k < 256:
 		s.dense = make([]uint8, vol)

@@ -2,6 +2,7 @@ package board
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/aoekit/aoekit/core/grid"
@@ -222,5 +223,43 @@ func BenchmarkNew20000(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		New(cells)
+	}
+}
+
+// The index of a sparse board is bounded by its solids, not by their bounding box: past
+// denseFree cells of box it keeps at most denseCells cells a solid, else a map. Two obstacles
+// 255 squares apart on every axis held 16 MiB (a byte a cell of the box), 32 with more than 255
+// distinct fills. Boards as dense as the engine's benchmarks keep the level arrays the walks
+// read (Layer).
+func TestSolids_8_3_IndexBoundedBySolids(t *testing.T) {
+	measure := func(cells []Solid) (uint64, *Solids) {
+		var a, b runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&a)
+		s := New(cells)
+		runtime.ReadMemStats(&b)
+		return b.TotalAlloc - a.TotalAlloc, s
+	}
+	two := []Solid{{grid.C(0, 0, 0), Full}, {grid.C(255, 255, 255), Full}}
+	var fills []Solid
+	for i := 0; i < 257; i++ {
+		fills = append(fills, Solid{grid.C(i, (i*7)%256, (i*13)%256), 1 + i})
+	}
+	for name, cells := range map[string][]Solid{"two far apart": two, "257 fills far apart": fills} {
+		if got, _ := measure(cells); got > 2*denseFree {
+			t.Errorf("%s: %d solids took %d bytes; want at most %d", name, len(cells), got, 2*denseFree)
+		}
+	}
+	// A 500 × 500 level with 20 000 solids (the Stress board's density) and a 60 × 60 one with 300.
+	for _, c := range []struct{ n, solids int }{{500, 20000}, {60, 300}} {
+		r := rand.New(rand.NewPCG(uint64(c.n), 1))
+		var cells []Solid
+		for range c.solids {
+			cells = append(cells, Solid{grid.C(r.IntN(c.n), r.IntN(c.n), 0), Full})
+		}
+		cells = append(cells, Solid{grid.C(0, 0, 0), Full}, Solid{grid.C(c.n-1, c.n-1, 0), Full})
+		if _, s := measure(cells); func() bool { codes, _, _, _ := s.Layer(0); return codes == nil }() {
+			t.Errorf("%d × %d with %d solids: no level array", c.n, c.n, c.solids)
+		}
 	}
 }
