@@ -2,10 +2,12 @@ package engine
 
 import (
 	"slices"
+	"sync/atomic"
 
 	"github.com/aoekit/aoekit/core/board"
 	"github.com/aoekit/aoekit/core/grid"
 	"github.com/aoekit/aoekit/core/internal/num"
+	"github.com/aoekit/aoekit/core/los"
 	"github.com/aoekit/aoekit/core/walls"
 )
 
@@ -59,7 +61,48 @@ type Scene struct {
 	cells  map[grid.Cell]uint16 // solid cells → fill in lattice units (1 … 400)
 	walls  []Wall               // as given
 	bounds *Bounds
-	solids *terrain // cells and closed walls indexed
+	solids *terrain     // cells and closed walls indexed
+	boxes  []wallWindow // the boxes of the closed walls' ends, in board order (terrainFor)
+	// The last window's terrain (terrainFor), for any goroutine's Evaluate.
+	windowed atomic.Pointer[windowedTerrain]
+}
+
+// A windowedTerrain is a scene's terrain with its walls indexed for one window.
+type windowedTerrain struct {
+	window grid.Box
+	base   *terrain // the scene's terrain it was made from
+	t      *terrain
+}
+
+// terrainFor is the scene's terrain with its walls indexed as Evaluate indexes a request's for
+// the box of cells window (checkWalls): only the closed walls whose box meets it. The work an
+// evaluation reckons (SPEC §8.3) reads the wall index's tiles, which the walls' extent sizes:
+// indexed whole, a board's far walls widened them, and a scene refused a request near the work
+// limit that Evaluate answered with the same board. The answers are the same either way. The
+// last window's is kept: a dragged template's frames mostly share one.
+func (s *Scene) terrainFor(window *grid.Box) *terrain {
+	t := s.solids
+	if window == nil || t.walls.Len() == 0 {
+		return t
+	}
+	if c := s.windowed.Load(); c != nil && c.base == t && c.window == *window {
+		return c.t
+	}
+	win := windowOf(window)
+	all := t.walls.Walls() // the closed walls, in board order, as s.boxes
+	var in []walls.Wall
+	for k := range s.boxes {
+		if win.meetsBox(s.boxes[k]) {
+			in = append(in, all[k])
+		}
+	}
+	wt := t
+	if len(in) < len(all) {
+		wt = &terrain{Solids: t.Solids, walls: walls.New(in)}
+		wt.lines = los.Prepare(wt)
+	}
+	s.windowed.Store(&windowedTerrain{window: *window, base: t, t: wt})
+	return wt
 }
 
 // NewScene validates b (as Evaluate validates a request's board, SPEC §8.3) and indexes it.
@@ -218,6 +261,12 @@ func (s *Scene) apply(e *SceneEdit, fresh bool) *Error {
 	s.cells = cells
 	if e.Walls != nil {
 		s.walls = wallsNow
+		s.boxes = s.boxes[:0:0]
+		for i := range s.walls {
+			if w := &s.walls[i]; !w.Open {
+				s.boxes = append(s.boxes, boxOfWall(w))
+			}
+		}
 	}
 	if s.solids == nil || len(e.Clear) > 0 || len(e.Obstacles) > 0 || e.Walls != nil {
 		var ws []walls.Wall

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"github.com/aoekit/aoekit/core/grid"
@@ -339,6 +340,26 @@ func BenchmarkScene(b *testing.B) {
 		req.Walls = benchWalls(7, 60, 5000)
 		runSceneBench(b, req)
 	})
+	// A drag: the origin a square further each frame, so that no frame's window is the last
+	// one's (Scene.terrainFor indexes the walls for each).
+	b.Run("TypicalWalls5000Drag", func(b *testing.B) {
+		req := typical()
+		req.Walls = benchWalls(7, 60, 5000)
+		s, err := NewScene(&Board{Tokens: req.Tokens, Obstacles: req.Obstacles, Walls: req.Walls})
+		if err != nil {
+			b.Fatal(err)
+		}
+		frame := withoutBoard(req)
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			frame.Origin = &Pos{20 + i%20, 30, 0}
+			if _, err := s.Evaluate(frame); err != nil {
+				b.Fatal(err)
+			}
+			i++
+		}
+	})
 	b.Run("Stress", func(b *testing.B) {
 		req := benchScene(2, 500, 2000, 20000, grid.Cell{}, grid.Cell{})
 		req.Template, req.Origin = TemplateRef{Text: "Cir60h1"}, &Pos{265, 250, 0}
@@ -371,6 +392,96 @@ func TestScene_FaultsInEvaluatesOrder(t *testing.T) {
 			_, want := Evaluate(&Request{Template: TemplateRef{Text: "Cir1"}, Origin: &Pos{}, Tokens: b.Tokens, Obstacles: b.Obstacles, Walls: b.Walls, Bounds: b.Bounds})
 			if got == nil || want == nil || !reflect.DeepEqual(got, want) {
 				t.Errorf("%s and %s: NewScene %v, Evaluate %v", n1, n2, got, want)
+			}
+		}
+	}
+}
+
+// A scene reckons an evaluation's work (SPEC §8.3) exactly as Evaluate does with the scene's
+// board in the request, walls far from the area included: the wall index's tiles enter the
+// reckoning, and a scene that indexed its walls whole (far walls widening the tiles) refused,
+// near the limit, requests Evaluate answered. Over random boards with walls near and 100–1000
+// squares away, Draw Steel bursts from casters of 1–3 squares and TDGS circles with barriers,
+// the steps reckoned must be equal and the answers the same — and the scene's kept window
+// (terrainFor) must not carry one request's walls into the next. The two cases the scene review
+// found are first.
+func TestScene_8_3_WorkAsEvaluate(t *testing.T) {
+	sceneWork := func(s *Scene, req *Request) (*Result, int, *Error) {
+		st, e := setupOf(req, s)
+		if e != nil {
+			return nil, 0, e
+		}
+		res, e := st.answer(st.window())
+		return res, st.w.spent, e
+	}
+	one, half, three := 1.5, 0.5, 3
+	type tc struct {
+		board Board
+		req   Request
+	}
+	cases := []tc{
+		{Board{Obstacles: []Obstacle{{X: 7, Y: 10, Fill: 0.75}},
+			Walls: []Wall{{A: [2]float64{7, 4}, B: [2]float64{1, 3}, Bottom: &half, Top: &one}, {A: [2]float64{8, 2}, B: [2]float64{0, 0.5}}}},
+			Request{Template: TemplateRef{Text: "4 burst"}, Caster: &Token{X: 4, Y: 9, Size: three}}},
+	}
+	far := Board{Obstacles: []Obstacle{{X: 3, Y: 2, Fill: 1}}}
+	for range 20 {
+		far.Walls = append(far.Walls, Wall{A: [2]float64{500, 500}, B: [2]float64{503, 500}})
+	}
+	cases = append(cases, tc{far, Request{Template: TemplateRef{Text: "12 burst"}, Caster: &Token{X: 0, Y: 0}}})
+	r := rand.New(rand.NewPCG(21, 22))
+	for range 150 {
+		var c tc
+		c.board.Walls = randomWalls(r, 12)
+		for range r.IntN(12) {
+			d := 100 + r.IntN(900)
+			c.board.Walls = append(c.board.Walls, scatteredWall(r, []int{-d, d}[r.IntN(2)], 30))
+		}
+		req := &Request{}
+		randomBoard(r, req, 12)
+		c.board.Tokens, c.board.Obstacles = req.Tokens, req.Obstacles
+		if r.IntN(2) == 0 {
+			c.req = Request{Template: TemplateRef{Text: strconv.Itoa(1+r.IntN(4)) + " burst"}, Caster: &Token{ID: "c", X: -4, Y: -4, Size: 1 + r.IntN(3)}}
+		} else {
+			yes := true
+			c.req = Request{Template: TemplateRef{Text: "Cir" + strconv.Itoa(2+r.IntN(6))}, Origin: &Pos{r.IntN(12), r.IntN(12), 0}, Barriers: &yes}
+		}
+		cases = append(cases, c)
+	}
+	s, err := NewScene(&Board{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, c := range cases {
+		// Each board once as a fresh scene, once as an edit of the last one (its kept window
+		// made from other walls).
+		fresh, err := NewScene(&c.board)
+		if err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		walls := c.board.Walls
+		if walls == nil {
+			walls = []Wall{}
+		}
+		var remove []string
+		for _, tok := range s.Board().Tokens {
+			remove = append(remove, tok.ID)
+		}
+		var clear [][3]int
+		for _, o := range s.Board().Obstacles {
+			clear = append(clear, [3]int{o.X, o.Y, o.Z})
+		}
+		if err := s.Update(&SceneEdit{Remove: remove, Clear: clear, Tokens: c.board.Tokens, Obstacles: c.board.Obstacles, Walls: walls}); err != nil {
+			t.Fatalf("case %d: %v", i, err)
+		}
+		full := c.req
+		full.Tokens, full.Obstacles, full.Walls = c.board.Tokens, c.board.Obstacles, c.board.Walls
+		want, wantWork, wantErr := evaluateWork(&full)
+		for name, sc := range map[string]*Scene{"fresh": fresh, "edited": s} {
+			req := c.req
+			got, work, gotErr := sceneWork(sc, &req)
+			if work != wantWork || !reflect.DeepEqual(got, want) || !reflect.DeepEqual(gotErr, wantErr) {
+				t.Fatalf("case %d, %s scene: %d steps, %v; Evaluate %d steps, %v", i, name, work, gotErr, wantWork, wantErr)
 			}
 		}
 	}

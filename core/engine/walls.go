@@ -96,14 +96,7 @@ func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 		return nil, newError(CodeTooLarge, "walls: "+num.Itoa(len(ws))+" walls, past the limit of "+num.Itoa(MaxWalls))
 	}
 	const far = 1.0 / 256 // > 1/400, with room for the floats' error
-	// The window's plane box in squares, widened by a square's 1/100 for rounding: a wall whose
-	// box does not meet it meets no segment between points of the window.
-	nlx, nly, nhx, nhy := math.Inf(-1), math.Inf(-1), math.Inf(1), math.Inf(1)
-	if window != nil {
-		const slack = 0.01
-		nlx, nly = float64(window.Min.X)-slack, float64(window.Min.Y)-slack
-		nhx, nhy = float64(window.Max.X+1)+slack, float64(window.Max.Y+1)+slack
-	}
+	win := windowOf(window)
 	// One pass validates every wall and marks those to put on the lattice; then they are put
 	// there, into a slice made to measure.
 	var marks [(MaxWalls + 63) / 64]uint64
@@ -122,7 +115,7 @@ func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 			}
 		}
 		// Marked when closed and its box meets the window.
-		if !w.Open && max(ax, bx) >= nlx && min(ax, bx) <= nhx && max(ay, by) >= nly && min(ay, by) <= nhy {
+		if win.meets(w) {
 			marks[i/64] |= 1 << (i % 64)
 			in++
 		}
@@ -138,6 +131,40 @@ func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 		}
 	}
 	return out, nil
+}
+
+// A wallWindow is the plane box of a box of cells in squares, widened by a square's 1/100 for
+// rounding: a wall whose box does not meet it meets no segment between points of the cells.
+type wallWindow struct{ lx, ly, hx, hy float64 }
+
+// windowOf is the wallWindow of the box of cells window, or of the whole plane when it is nil.
+func windowOf(window *grid.Box) wallWindow {
+	if window == nil {
+		return wallWindow{math.Inf(-1), math.Inf(-1), math.Inf(1), math.Inf(1)}
+	}
+	const slack = 0.01
+	return wallWindow{float64(window.Min.X) - slack, float64(window.Min.Y) - slack, float64(window.Max.X+1) + slack, float64(window.Max.Y+1) + slack}
+}
+
+// meets reports whether w is closed and its box meets the window: checkWalls indexes those.
+func (v wallWindow) meets(w *Wall) bool { return !w.Open && v.meetsBox(boxOfWall(w)) }
+
+// meetsBox reports whether the box of a wall's ends (boxOfWall) meets the window. (Compared one
+// end at a time: Go's float min and max, which order NaN and −0, cost more than the rest.)
+func (v wallWindow) meetsBox(b wallWindow) bool {
+	return b.hx >= v.lx && b.lx <= v.hx && b.hy >= v.ly && b.ly <= v.hy
+}
+
+// boxOfWall is the box of w's ends (its coordinates valid: no NaN).
+func boxOfWall(w *Wall) wallWindow {
+	b := wallWindow{w.A[0], w.A[1], w.B[0], w.B[1]}
+	if b.lx > b.hx {
+		b.lx, b.hx = b.hx, b.lx
+	}
+	if b.ly > b.hy {
+		b.ly, b.hy = b.hy, b.ly
+	}
+	return b
 }
 
 // onLattice is a valid wall on the lattice (wallOf without the checks).
