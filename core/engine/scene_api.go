@@ -52,7 +52,8 @@ type SceneEdit struct {
 // A Scene is a board validated and indexed once and kept between evaluations: the stateful
 // way to evaluate many templates against one board, as a dragged template does every frame
 // (CONTRACT scene). Scene.Evaluate answers exactly as Evaluate does for the same request with
-// the scene's board in it (Scene.Board gives it back); it only skips reading the board again.
+// the scene's board in it (Scene.Board gives it back), the work it reckons too (SPEC §8.3); it
+// skips reading the board again, and indexes again only the walls near a new request's area.
 // Evaluate and Board may run at once from several goroutines; Update must run alone.
 type Scene struct {
 	tokens []Token              // in board order
