@@ -42,7 +42,7 @@ func attackRulesOf(rules Rules) (attackRules, *Error) {
 	case RulesDnD35:
 		return func(_ cover.Kind, blocked, total int) cover.Grade { return cover.DnD35(blocked, total) }, nil
 	}
-	return nil, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or dnd35, got \""+string(rules)+"\"")
+	return nil, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or dnd35, got "+num.Quote(string(rules)))
 }
 
 func attackKindOf(attack AttackKind) (cover.Kind, *Error) {
@@ -54,7 +54,7 @@ func attackKindOf(attack AttackKind) (cover.Kind, *Error) {
 	case AttackRanged:
 		return cover.Ranged, nil
 	}
-	return 0, newError(CodeBadRequest, "attack: expected melee, reach or ranged, got \""+string(attack)+"\"")
+	return 0, newError(CodeBadRequest, "attack: expected melee, reach or ranged, got "+num.Quote(string(attack)))
 }
 
 // attackCover validates req in field order (rules, attack, attacker, target, tokens,
@@ -83,7 +83,7 @@ func attackCover(req *CoverRequest) (*CoverResult, *Error) {
 		return nil, e
 	}
 	if id := req.Target.ID; id != "" && id == atok.ID {
-		return nil, newError(CodeBadRequest, "target.id: \""+id+"\" is also the attacker's id")
+		return nil, newError(CodeBadRequest, "target.id: "+num.Quote(id)+" is also the attacker's id")
 	}
 	if e = checkTokens(req.Tokens, nil, nil); e != nil {
 		return nil, e
@@ -91,7 +91,7 @@ func attackCover(req *CoverRequest) (*CoverResult, *Error) {
 	for i := range req.Tokens {
 		for _, o := range [2]struct{ id, whose string }{{atok.ID, "attacker's"}, {req.Target.ID, "target's"}} {
 			if o.id != "" && req.Tokens[i].ID == o.id {
-				return nil, newError(CodeBadRequest, label{"tokens", i}.String()+".id: \""+o.id+"\" is also the "+o.whose+" id")
+				return nil, newError(CodeBadRequest, label{"tokens", i}.String()+".id: "+num.Quote(o.id)+" is also the "+o.whose+" id")
 			}
 		}
 	}

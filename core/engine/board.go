@@ -59,7 +59,7 @@ func entityOf(where label, t *Token) (entity, *Error) {
 	if t.SizeName != "" {
 		n, ok := grid.SizeByName(t.SizeName)
 		if !ok {
-			return entity{}, newError(CodeBadRequest, where.String()+".size: unknown size \""+t.SizeName+"\" (expected a number or Tiny, Small, Medium, Large, Huge, Gargantuan, 1T, 1S, 1M, 1L)")
+			return entity{}, newError(CodeBadRequest, where.String()+".size: unknown size "+num.Quote(t.SizeName)+" (expected a number or Tiny, Small, Medium, Large, Huge, Gargantuan, 1T, 1S, 1M, 1L)")
 		}
 		size = n
 	}
@@ -114,7 +114,7 @@ func checkTokens(tokens []Token, caster *Token, out []entity) *Error {
 func dirOf(field, s string) (grid.Dir, *Error) {
 	d, ok := grid.ParseDir(s)
 	if !ok {
-		return 0, newError(CodeBadRequest, field+": expected one of N, NE, E, SE, S, SW, W, NW, got \""+s+"\"")
+		return 0, newError(CodeBadRequest, field+": expected one of N, NE, E, SE, S, SW, W, NW, got "+num.Quote(s))
 	}
 	return d, nil
 }

@@ -29,7 +29,7 @@ func move(w *budget, req *MoveRequest) (*MoveResult, *Error) {
 	switch req.Kind {
 	case MovePush, MovePull, MoveSlide:
 	default:
-		return nil, newError(CodeBadRequest, "kind: expected push, pull or slide, got \""+string(req.Kind)+"\"")
+		return nil, newError(CodeBadRequest, "kind: expected push, pull or slide, got "+num.Quote(string(req.Kind)))
 	}
 	if req.Distance < 0 || req.Distance > MaxDistance {
 		return nil, newError(CodeBadRequest, "distance: expected 0 … "+num.Itoa(MaxDistance)+", got "+num.Itoa(req.Distance))
@@ -49,7 +49,7 @@ func move(w *budget, req *MoveRequest) (*MoveResult, *Error) {
 		}
 	}
 	if target == nil {
-		return nil, newError(CodeBadRequest, "target: no token has the id \""+req.Target+"\"")
+		return nil, newError(CodeBadRequest, "target: no token has the id "+num.Quote(req.Target))
 	}
 	solids, e := solidsOf(req.Obstacles)
 	if e != nil {

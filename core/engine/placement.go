@@ -43,7 +43,7 @@ func place(req *Request, shape template.Shape, caster *entity) (at placement, _ 
 	if text != "" {
 		d, ok := grid.ParseDir(text)
 		if !ok || d.Diagonal() {
-			return at, newError(CodeBadRequest, name+": expected N, E, S or W, got \""+text+"\"")
+			return at, newError(CodeBadRequest, name+": expected N, E, S or W, got "+num.Quote(text))
 		}
 		at.Orientation = d
 	}

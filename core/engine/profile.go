@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/aoekit/aoekit/core/template"
+import (
+	"github.com/aoekit/aoekit/core/internal/num"
+	"github.com/aoekit/aoekit/core/template"
+)
 
 // profile is the request's rule set and its columns of SPEC §6, after the request's
 // overrides. It is the one place a request's rule set is decided: every rule-dependent step
@@ -24,7 +27,7 @@ func profileOf(req *Request, s template.Shape) (profile, *Error) {
 	if req.Rules != "" {
 		var ok bool
 		if r, ok = template.ParseRules(string(req.Rules)); !ok {
-			return profile{}, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or circle50, got \""+string(req.Rules)+"\"")
+			return profile{}, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or circle50, got "+num.Quote(string(req.Rules)))
 		}
 	}
 	p := profile{rules: r}
@@ -44,7 +47,7 @@ func profileOf(req *Request, s template.Shape) (profile, *Error) {
 		case CoverTDGS, CoverDrawSteel, CoverNone:
 			p.cover = req.Cover
 		default:
-			return profile{}, newError(CodeBadRequest, "cover: expected tdgs, drawsteel or none, got \""+string(req.Cover)+"\"")
+			return profile{}, newError(CodeBadRequest, "cover: expected tdgs, drawsteel or none, got "+num.Quote(string(req.Cover)))
 		}
 	}
 	if req.ApplyCover != nil {

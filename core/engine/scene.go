@@ -63,7 +63,7 @@ func setupOf(req *Request, on *Scene) (s setup, _ *Error) {
 		return s, e
 	}
 	if !validMetric(req.Metric) {
-		return s, newError(CodeBadRequest, "metric: expected chebyshev, alternating, manhattan or euclidean, got \""+string(req.Metric)+"\"")
+		return s, newError(CodeBadRequest, "metric: expected chebyshev, alternating, manhattan or euclidean, got "+num.Quote(string(req.Metric)))
 	}
 	// A range is held to its limits with a caster or without one (then nothing measures it).
 	if r := req.Range; r.Kind == RangeSquares && (r.Squares < 0 || r.Squares > template.MaxDim) {

@@ -299,7 +299,7 @@ func (s *Scene) editTokens(e *SceneEdit, fresh bool) ([]Token, map[string]int, *
 	gone := map[string]bool{}
 	for i, id := range e.Remove {
 		if _, ok := s.ids[id]; !ok {
-			return nil, nil, newError(CodeBadRequest, label{"remove", i}.String()+": no token has the id \""+id+"\"")
+			return nil, nil, newError(CodeBadRequest, label{"remove", i}.String()+": no token has the id "+num.Quote(id))
 		}
 		gone[id] = true
 	}

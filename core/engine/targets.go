@@ -14,7 +14,7 @@ func checkTrait(trait Trait) *Error {
 	case "", TraitNone, TraitAlliesExcluded, TraitEnemiesOnly, TraitSelective:
 		return nil
 	}
-	return newError(CodeBadRequest, "targeting.trait: expected none, alliesExcluded, enemiesOnly or selective, got \""+string(trait)+"\"")
+	return newError(CodeBadRequest, "targeting.trait: expected none, alliesExcluded, enemiesOnly or selective, got "+num.Quote(string(trait)))
 }
 
 // exclude takes the cells of targeting.excludeCells out of the area (SPEC §7.3): those of

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/internal/num"
 	"github.com/aoekit/aoekit/core/notation"
 	"github.com/aoekit/aoekit/core/template"
 )
@@ -126,7 +127,7 @@ func shapeOf(ref TemplateRef) (template.Shape, *Error) {
 	case "circle50/circle":
 		s = template.Circle50{Size: o.Size, Close: o.Close != nil && *o.Close}
 	default:
-		return nil, newError(CodeBadRequest, "template: unknown shape \""+o.Shape+"\" for rules \""+rules+"\"")
+		return nil, newError(CodeBadRequest, "template: unknown shape "+num.Quote(o.Shape)+" for rules "+num.Quote(rules))
 	}
 	if err := s.Validate(); err != nil {
 		return nil, templateError("template", err)

@@ -700,3 +700,63 @@ func TestErrorsEchoLittle(t *testing.T) {
 		})
 	}
 }
+
+// TestEnginesMessagesEchoLittle: the engine's own messages name a long value by its length
+// (num.Quote), through every door: an unknown id to remove or push, a cover's duplicate id, and
+// the enumerations (metric, rules, cover, trait, a size's name, a facing, a move's kind).
+func TestEnginesMessagesEchoLittle(t *testing.T) {
+	long := strings.Repeat("\u2028", 200000)
+	const tpl = `"template":"Cir1","origin":{"x":0,"y":0}`
+	doors := []struct {
+		name string
+		call func() *engine.Error
+	}{
+		{"metric", func() *engine.Error {
+			_, e := Evaluate([]byte(`{` + tpl + `,"range":3,"caster":{"id":"c","x":0,"y":0},"metric":"` + long + `"}`))
+			return e
+		}},
+		{"rules", func() *engine.Error { _, e := Evaluate([]byte(`{` + tpl + `,"rules":"` + long + `"}`)); return e }},
+		{"cover", func() *engine.Error { _, e := Evaluate([]byte(`{` + tpl + `,"cover":"` + long + `"}`)); return e }},
+		{"trait", func() *engine.Error {
+			_, e := Evaluate([]byte(`{` + tpl + `,"targeting":{"trait":"` + long + `"}}`))
+			return e
+		}},
+		{"size name", func() *engine.Error {
+			_, e := Evaluate([]byte(`{` + tpl + `,"tokens":[{"id":"a","x":0,"y":0,"size":"` + long + `"}]}`))
+			return e
+		}},
+		{"facing", func() *engine.Error {
+			_, e := Evaluate([]byte(`{` + tpl + `,"caster":{"id":"c","x":0,"y":0,"facing":"` + long + `"}}`))
+			return e
+		}},
+		{"move kind", func() *engine.Error {
+			_, e := Move([]byte(`{"kind":"` + long + `","distance":1,"source":{"x":0,"y":0},"target":"a","tokens":[{"id":"a","x":1,"y":0}]}`))
+			return e
+		}},
+		{"move target", func() *engine.Error {
+			_, e := Move([]byte(`{"kind":"push","distance":1,"source":{"x":0,"y":0},"target":"` + long + `","tokens":[{"id":"a","x":1,"y":0}]}`))
+			return e
+		}},
+		{"cover ids", func() *engine.Error {
+			_, e := Cover([]byte(`{"attack":"melee","attacker":{"id":"` + long + `","x":0,"y":0},"target":{"id":"` + long + `","x":1,"y":0}}`))
+			return e
+		}},
+		{"scene remove", func() *engine.Error {
+			s, e := NewScene([]byte(`{}`), nil)
+			if e != nil {
+				return e
+			}
+			return s.Update([]byte(`{"remove":["`+long+`"]}`), nil)
+		}},
+	}
+	for _, d := range doors {
+		err := d.call()
+		if err == nil {
+			t.Errorf("%s: no error", d.name)
+			continue
+		}
+		if answer := Error(err); len(answer) > 2048 {
+			t.Errorf("%s: a %d-byte error: %.200s", d.name, len(answer), answer)
+		}
+	}
+}
