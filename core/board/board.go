@@ -15,11 +15,12 @@ const Full = 400
 // maxDense is the most cells the dense index covers; wider boards use a map. Past denseFree
 // cells, so do boards with fewer than one solid in denseCells cells of their bounding box: two
 // obstacles 255 squares apart on every axis held 16 MiB (32 with more than 255 fills), and a
-// scene made that again at each edit.
+// scene made that again at each edit. (At 64, a Stress board of 500 × 500 with one stack 8
+// high lost its level arrays, and a scene's evaluate took twice as long.)
 const (
 	maxDense   = 1 << 24
 	denseFree  = 1 << 20
-	denseCells = 64
+	denseCells = 1024
 )
 
 // maxTiles bounds the table of column counts Empty reads: a board wider than about 127 × 127
@@ -154,6 +155,40 @@ func (s *Solids) index(c grid.Cell) int {
 
 func (s *Solids) inBox(c grid.Cell) bool {
 	return s.n > 0 && c.X >= s.lo.X && c.X <= s.hi.X && c.Y >= s.lo.Y && c.Y <= s.hi.Y && c.Z >= s.lo.Z && c.Z <= s.hi.Z
+}
+
+// Within is the solids of s inside the box b, indexed on their own as New indexes them (s
+// itself when they all are): the index a board's cells inside a window make. Its cost is the
+// cells of b within s's box, or the solids of a map.
+func (s *Solids) Within(b grid.Box) *Solids {
+	if s.n == 0 {
+		return s
+	}
+	lo := grid.Cell{X: max(b.Min.X, s.lo.X), Y: max(b.Min.Y, s.lo.Y), Z: max(b.Min.Z, s.lo.Z)}
+	hi := grid.Cell{X: min(b.Max.X, s.hi.X), Y: min(b.Max.Y, s.hi.Y), Z: min(b.Max.Z, s.hi.Z)}
+	if lo == s.lo && hi == s.hi {
+		return s
+	}
+	in := grid.Box{Min: lo, Max: hi}
+	return FromSeq(func(yield func(Solid) bool) {
+		if s.sparse != nil {
+			for c, f := range s.sparse {
+				if in.Contains(c) && !yield(Solid{c, int(f)}) {
+					return
+				}
+			}
+			return
+		}
+		for z := lo.Z; z <= hi.Z; z++ {
+			for y := lo.Y; y <= hi.Y; y++ {
+				for x := lo.X; x <= hi.X; x++ {
+					if f := s.Fill(grid.Cell{X: x, Y: y, Z: z}); f > 0 && !yield(Solid{grid.Cell{X: x, Y: y, Z: z}, f}) {
+						return
+					}
+				}
+			}
+		}
+	})
 }
 
 // Len is the number of cells listed when the board was made.

@@ -250,16 +250,20 @@ func TestSolids_8_3_IndexBoundedBySolids(t *testing.T) {
 			t.Errorf("%s: %d solids took %d bytes; want at most %d", name, len(cells), got, 2*denseFree)
 		}
 	}
-	// A 500 × 500 level with 20 000 solids (the Stress board's density) and a 60 × 60 one with 300.
-	for _, c := range []struct{ n, solids int }{{500, 20000}, {60, 300}} {
+	// A 500 × 500 level with 20 000 solids (the Stress board's density), and with a stack 8 or
+	// 30 high on it; a 60 × 60 one with 300; a 200 × 200 one with 2 000 and a stack 30 high.
+	for _, c := range []struct{ n, solids, stack int }{{500, 20000, 0}, {500, 20000, 8}, {500, 20000, 30}, {60, 300, 0}, {200, 2000, 30}} {
 		r := rand.New(rand.NewPCG(uint64(c.n), 1))
 		var cells []Solid
 		for range c.solids {
 			cells = append(cells, Solid{grid.C(r.IntN(c.n), r.IntN(c.n), 0), Full})
 		}
 		cells = append(cells, Solid{grid.C(0, 0, 0), Full}, Solid{grid.C(c.n-1, c.n-1, 0), Full})
+		for z := range c.stack {
+			cells = append(cells, Solid{grid.C(c.n/2, c.n/2, z), Full})
+		}
 		if _, s := measure(cells); func() bool { codes, _, _, _ := s.Layer(0); return codes == nil }() {
-			t.Errorf("%d × %d with %d solids: no level array", c.n, c.n, c.solids)
+			t.Errorf("%d × %d with %d solids and a stack %d high: no level array", c.n, c.n, c.solids, c.stack)
 		}
 	}
 }

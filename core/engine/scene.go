@@ -164,11 +164,10 @@ func (s *setup) window() view {
 }
 
 // sceneIn validates the obstacles and the walls and indexes those inside v; or, for a
-// Scene's evaluate, takes the scene's board, its obstacles indexed whole and its walls as
-// Evaluate indexes them (Scene.terrainFor).
+// Scene's evaluate, takes the scene's board, indexed as Evaluate indexes it (Scene.terrainIn).
 func (s *setup) sceneIn(v view) (*scene, *Error) {
 	if s.board != nil {
-		return &scene{setup: *s, tokens: v.tokens, solids: s.board.terrainFor(v.walls)}, nil
+		return &scene{setup: *s, tokens: v.tokens, solids: s.board.terrainIn(v)}, nil
 	}
 	in, e := checkObstacles(s.req.Obstacles, v.box)
 	if e != nil {

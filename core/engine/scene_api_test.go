@@ -340,11 +340,9 @@ func BenchmarkScene(b *testing.B) {
 		req.Walls = benchWalls(7, 60, 5000)
 		runSceneBench(b, req)
 	})
-	// A drag: the origin a square further each frame, so that no frame's window is the last
-	// one's (Scene.terrainFor indexes the walls for each).
-	b.Run("TypicalWalls5000Drag", func(b *testing.B) {
-		req := typical()
-		req.Walls = benchWalls(7, 60, 5000)
+	// Drags: the origin a square further each frame, so that no frame's window is the last
+	// one's (Scene.terrainIn indexes the window's obstacles and walls for each).
+	drag := func(b *testing.B, req *Request, x, y int) {
 		s, err := NewScene(&Board{Tokens: req.Tokens, Obstacles: req.Obstacles, Walls: req.Walls})
 		if err != nil {
 			b.Fatal(err)
@@ -353,17 +351,28 @@ func BenchmarkScene(b *testing.B) {
 		b.ReportAllocs()
 		i := 0
 		for b.Loop() {
-			frame.Origin = &Pos{20 + i%20, 30, 0}
+			frame.Origin = &Pos{x + i%20, y, 0}
 			if _, err := s.Evaluate(frame); err != nil {
 				b.Fatal(err)
 			}
 			i++
 		}
+	}
+	b.Run("TypicalDrag", func(b *testing.B) { drag(b, typical(), 20, 30) })
+	b.Run("TypicalWalls5000Drag", func(b *testing.B) {
+		req := typical()
+		req.Walls = benchWalls(7, 60, 5000)
+		drag(b, req, 20, 30)
 	})
 	b.Run("Stress", func(b *testing.B) {
 		req := benchScene(2, 500, 2000, 20000, grid.Cell{}, grid.Cell{})
 		req.Template, req.Origin = TemplateRef{Text: "Cir60h1"}, &Pos{265, 250, 0}
 		runSceneBench(b, req)
+	})
+	b.Run("StressDrag", func(b *testing.B) {
+		req := benchScene(2, 500, 2000, 20000, grid.Cell{}, grid.Cell{})
+		req.Template = TemplateRef{Text: "Cir60h1"}
+		drag(b, req, 250, 250)
 	})
 	b.Run("BurstWalls", func(b *testing.B) {
 		req := benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{})
@@ -398,13 +407,13 @@ func TestScene_FaultsInEvaluatesOrder(t *testing.T) {
 }
 
 // A scene reckons an evaluation's work (SPEC §8.3) exactly as Evaluate does with the scene's
-// board in the request, walls far from the area included: the wall index's tiles enter the
-// reckoning, and a scene that indexed its walls whole (far walls widening the tiles) refused,
-// near the limit, requests Evaluate answered. Over random boards with walls near and 100–1000
-// squares away, Draw Steel bursts from casters of 1–3 squares and TDGS circles with barriers,
-// the steps reckoned must be equal and the answers the same — and the scene's kept window
-// (terrainFor) must not carry one request's walls into the next. The two cases the scene review
-// found are first.
+// board in the request, walls and obstacles far from the area included: the indices' tiles
+// enter the reckoning, and a scene that indexed its board whole (far walls and obstacles
+// widening the tiles) refused, near the limit, requests Evaluate answered. Over random boards
+// with walls and obstacles near and 100–1000 squares away, Draw Steel bursts from casters of
+// 1–3 squares and TDGS circles with barriers, the steps reckoned must be equal and the answers
+// the same — and the scene's kept view (terrainIn) must not carry one request's board into the
+// next. The three cases the reviews found are first.
 func TestScene_8_3_WorkAsEvaluate(t *testing.T) {
 	sceneWork := func(s *Scene, req *Request) (*Result, int, *Error) {
 		st, e := setupOf(req, s)
@@ -429,8 +438,10 @@ func TestScene_8_3_WorkAsEvaluate(t *testing.T) {
 		far.Walls = append(far.Walls, Wall{A: [2]float64{500, 500}, B: [2]float64{503, 500}})
 	}
 	cases = append(cases, tc{far, Request{Template: TemplateRef{Text: "12 burst"}, Caster: &Token{X: 0, Y: 0}}})
+	cases = append(cases, tc{Board{Obstacles: []Obstacle{{X: 3, Y: 2, Fill: 1}, {X: 7, Y: -6, Fill: 1}, {X: -5, Y: 9, Fill: 1},
+		{X: 500, Y: 500, Fill: 1}, {X: -500, Y: -500, Fill: 1}}}, Request{Template: TemplateRef{Text: "16 burst"}, Caster: &Token{X: 0, Y: 0}}})
 	r := rand.New(rand.NewPCG(21, 22))
-	for range 150 {
+	for range 200 {
 		var c tc
 		c.board.Walls = randomWalls(r, 12)
 		for range r.IntN(12) {
@@ -439,6 +450,10 @@ func TestScene_8_3_WorkAsEvaluate(t *testing.T) {
 		}
 		req := &Request{}
 		randomBoard(r, req, 12)
+		for range r.IntN(6) {
+			d := 100 + r.IntN(900)
+			req.Obstacles = append(req.Obstacles, Obstacle{X: []int{-d, d}[r.IntN(2)], Y: r.IntN(2*d) - d, Z: r.IntN(3) - 1, Fill: fills[r.IntN(len(fills))]})
+		}
 		c.board.Tokens, c.board.Obstacles = req.Tokens, req.Obstacles
 		if r.IntN(2) == 0 {
 			c.req = Request{Template: TemplateRef{Text: strconv.Itoa(1+r.IntN(4)) + " burst"}, Caster: &Token{ID: "c", X: -4, Y: -4, Size: 1 + r.IntN(3)}}
@@ -484,5 +499,26 @@ func TestScene_8_3_WorkAsEvaluate(t *testing.T) {
 				t.Fatalf("case %d, %s scene: %d steps, %v; Evaluate %d steps, %v", i, name, work, gotErr, wantWork, wantErr)
 			}
 		}
+	}
+}
+
+// An edit that indexes the board again drops the last view's terrain (terrainIn), which
+// would keep the old index alive — for good when the edit took every wall away.
+func TestScene_EditDropsTheKeptWindow(t *testing.T) {
+	s, err := NewScene(&Board{Obstacles: []Obstacle{{X: 3}}, Walls: []Wall{{A: [2]float64{2, 0}, B: [2]float64{2, 3}}, {A: [2]float64{400, 0}, B: [2]float64{400, 3}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Evaluate(&Request{Template: TemplateRef{Text: "Cir2"}, Origin: &Pos{}}); err != nil {
+		t.Fatal(err)
+	}
+	if c := s.windowed.Load(); c == nil || c.t == s.solids {
+		t.Fatalf("no window kept, or the whole board's: %+v", c)
+	}
+	if err := s.Update(&SceneEdit{Walls: []Wall{}, Obstacles: []Obstacle{{X: 4}}}); err != nil {
+		t.Fatal(err)
+	}
+	if c := s.windowed.Load(); c != nil {
+		t.Errorf("the old index is still kept after an edit")
 	}
 }

@@ -130,3 +130,41 @@ func TestRooms(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswerSizedOnce_EngineResults: the engine's own answers fit their room, for templates of
+// every rule set and shape placed from near the origin to the coordinates' limit, with tokens
+// in them (cover lines) — the fixed part of the room, the template's and origin's fields, too
+// (a far Lin1000SWw10h100 outgrew a room of 256 for them by 8 bytes).
+func TestAnswerSizedOnce_EngineResults(t *testing.T) {
+	templates := []string{"Lin1000SWw10h100", "Lin20SWw3h100", "Lin9NEw2", "Con6NW", "Cir3h2", "Rec4x7h3", "3 burst", "2 aura", "3 cube", "1 burst"}
+	// The review's case: a million cells of a line from a caster at the limit.
+	res, err := engine.Evaluate(&engine.Request{Template: engine.TemplateRef{Text: "Lin1000SWw10h100"},
+		Caster: &engine.Token{X: -engine.MaxCoord, Y: -engine.MaxCoord, Z: -engine.MaxCoord}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, _ := encode(res); len(out) > answerSize(res) {
+		t.Errorf("Lin1000SWw10h100 from the limit: answer %d bytes, room %d", len(out), answerSize(res))
+	}
+	for _, far := range []int{0, -999, 12345, -999000, engine.MaxCoord - 30, -engine.MaxCoord + 30} {
+		for _, text := range templates {
+			at := engine.Pos{X: far, Y: far, Z: far}
+			req := &engine.Request{Template: engine.TemplateRef{Text: text}, Caster: &engine.Token{ID: "caster-with-a-long-id", X: far, Y: far, Z: far, Size: 2},
+				Tokens: []engine.Token{{ID: "a", X: far + 1, Y: far + 1, Z: far, Size: 3}, {ID: "b", X: far - 2, Y: far - 1, Z: far}}}
+			if !strings.Contains(text, "burst") && !strings.Contains(text, "aura") && !strings.Contains(text, "cube") {
+				req.Origin = &at
+			}
+			for _, tokens := range [][]engine.Token{req.Tokens, nil} { // with targets' room and without
+				req.Tokens = tokens
+				res, err := engine.Evaluate(req)
+				if err != nil {
+					t.Fatalf("%s at %d: %v", text, far, err)
+				}
+				out, _ := encode(res)
+				if room := answerSize(res); len(out) > room {
+					t.Errorf("%s at %d, %d tokens: answer %d bytes, room %d", text, far, len(tokens), len(out), room)
+				}
+			}
+		}
+	}
+}

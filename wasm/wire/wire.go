@@ -208,7 +208,11 @@ func answerSize(v any) int {
 	size := 128
 	switch v := v.(type) {
 	case *engine.Result:
-		size = 256 + strRoom(v.Template.Text) + cellsLen(v.Cells)
+		// Its template's and its own other fields: a dozen numbers of up to 20 digits, their
+		// keys, and these strings.
+		t := &v.Template
+		size = 768 + strRoom(t.Text) + strRoom(t.Notation) + strRoom(t.Direction) + strRoom(t.Orientation) + strRoom(v.Direction) +
+			cellsLen(v.Cells)
 		for i := range v.Targets {
 			t := &v.Targets[i]
 			size += 160 + strRoom(t.ID) + linesRoom(t.Lines)
