@@ -157,40 +157,6 @@ func (s *Solids) inBox(c grid.Cell) bool {
 	return s.n > 0 && c.X >= s.lo.X && c.X <= s.hi.X && c.Y >= s.lo.Y && c.Y <= s.hi.Y && c.Z >= s.lo.Z && c.Z <= s.hi.Z
 }
 
-// Within is the solids of s inside the box b, indexed on their own as New indexes them (s
-// itself when they all are): the index a board's cells inside a window make. Its cost is the
-// cells of b within s's box, or the solids of a map.
-func (s *Solids) Within(b grid.Box) *Solids {
-	if s.n == 0 {
-		return s
-	}
-	lo := grid.Cell{X: max(b.Min.X, s.lo.X), Y: max(b.Min.Y, s.lo.Y), Z: max(b.Min.Z, s.lo.Z)}
-	hi := grid.Cell{X: min(b.Max.X, s.hi.X), Y: min(b.Max.Y, s.hi.Y), Z: min(b.Max.Z, s.hi.Z)}
-	if lo == s.lo && hi == s.hi {
-		return s
-	}
-	in := grid.Box{Min: lo, Max: hi}
-	return FromSeq(func(yield func(Solid) bool) {
-		if s.sparse != nil {
-			for c, f := range s.sparse {
-				if in.Contains(c) && !yield(Solid{c, int(f)}) {
-					return
-				}
-			}
-			return
-		}
-		for z := lo.Z; z <= hi.Z; z++ {
-			for y := lo.Y; y <= hi.Y; y++ {
-				for x := lo.X; x <= hi.X; x++ {
-					if f := s.Fill(grid.Cell{X: x, Y: y, Z: z}); f > 0 && !yield(Solid{grid.Cell{X: x, Y: y, Z: z}, f}) {
-						return
-					}
-				}
-			}
-		}
-	})
-}
-
 // Len is the number of cells listed when the board was made.
 func (s *Solids) Len() int { return s.n }
 

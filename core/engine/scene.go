@@ -164,10 +164,11 @@ func (s *setup) window() view {
 }
 
 // sceneIn validates the obstacles and the walls and indexes those inside v; or, for a
-// Scene's evaluate, takes the scene's board, indexed as Evaluate indexes it (Scene.terrainIn).
+// Scene's evaluate, takes the scene's board, its obstacles indexed whole and its walls as
+// Evaluate indexes them (Scene.terrainFor).
 func (s *setup) sceneIn(v view) (*scene, *Error) {
 	if s.board != nil {
-		return &scene{setup: *s, tokens: v.tokens, solids: s.board.terrainIn(v)}, nil
+		return &scene{setup: *s, tokens: v.tokens, solids: s.board.terrainFor(v.walls)}, nil
 	}
 	in, e := checkObstacles(s.req.Obstacles, v.box)
 	if e != nil {
