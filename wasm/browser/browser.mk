@@ -68,9 +68,9 @@ BROWSER_SIZE_GOAL ?= 1.3
 # scene errors in evaluate's order and packed coordinates named, +1,100 B: 662,567 B. A
 # board's sparse index bounded by its solids, and a scene's walls indexed for each window as
 # Evaluate indexes them (Scene.terrainFor: the same work reckoned), +700 B: 663,261 B. From
-# the review of those: every long value in the engine's messages named by its length, the
-# answer's fixed part sized, and a scene's obstacles indexed for each window too
-# (board.Solids.Within, Scene.terrainIn), +2,100 B: 665,341 B.
+# the review of those: every long value in the engine's messages named by its length and the
+# answer's fixed part sized (with a scene's obstacles indexed per window, taken back since:
+# 665,341 B), 664,330 B.
 BROWSER_MAX_BROTLI ?= 665900
 size: browser
 	@command -v brotli >/dev/null || { echo "size: needs the brotli command (apt-get install brotli)"; exit 1; }
