@@ -149,13 +149,14 @@ func windowOf(window *grid.Box) wallWindow {
 // meets reports whether w is closed and its box meets the window: checkWalls indexes those.
 func (v wallWindow) meets(w *Wall) bool { return !w.Open && v.meetsBox(boxOfWall(w)) }
 
-// meetsBox reports whether the box of a wall's ends (boxOfWall) meets the window. (Compared one
-// end at a time: Go's float min and max, which order NaN and −0, cost more than the rest.)
+// meetsBox reports whether the box of a wall's ends (boxOfWall) meets the window.
 func (v wallWindow) meetsBox(b wallWindow) bool {
 	return b.hx >= v.lx && b.lx <= v.hx && b.hy >= v.ly && b.ly <= v.hy
 }
 
-// boxOfWall is the box of w's ends (its coordinates valid: no NaN).
+// boxOfWall is the box of w's ends (its coordinates valid: no NaN). Its ends are swapped into
+// order rather than taken by Go's float min and max, which order NaN and −0 and cost more than
+// the rest of a scene's look at a wall.
 func boxOfWall(w *Wall) wallWindow {
 	b := wallWindow{w.A[0], w.A[1], w.B[0], w.B[1]}
 	if b.lx > b.hx {

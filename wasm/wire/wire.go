@@ -210,8 +210,8 @@ func answerSize(v any) int {
 	case *engine.Result:
 		// Its template's and its own other fields: a dozen numbers of up to 20 digits, their
 		// keys, and these strings.
-		t := &v.Template
-		size = 768 + strRoom(t.Text) + strRoom(t.Notation) + strRoom(t.Direction) + strRoom(t.Orientation) + strRoom(v.Direction) +
+		tpl := &v.Template
+		size = 768 + strRoom(tpl.Text) + strRoom(tpl.Notation) + strRoom(tpl.Direction) + strRoom(tpl.Orientation) + strRoom(v.Direction) +
 			cellsLen(v.Cells)
 		for i := range v.Targets {
 			t := &v.Targets[i]

@@ -207,7 +207,7 @@ export function tooLarge(name, n, atLeast, limit) {
 
 // publicName is the name a caller knows a module function by: scene.update for sceneUpdate,
 // scene for sceneNew; the others are the engine's own.
-export function publicName(name) {
+function publicName(name) {
   if (name === "sceneNew") return "scene";
   return name.startsWith("scene") ? `scene.${name.charAt(5).toLowerCase()}${name.slice(6)}` : name;
 }
@@ -476,7 +476,7 @@ const UTF8_OUT = new TextEncoder();
 // into the module (a direct call copies first: 2 GiB of obstacles stopped the instance). A
 // call through syscall/js cost some 14 µs in Node; a direct one some 3, most of it encoding and
 // decoding.
-export function directCalls(fns, instance) {
+export function directCalls(fns, instance) { // exported for direct.test
   const ex = instance.exports;
   if (typeof fns.direct !== "string" || typeof ex.aoekit_call !== "function") return;
   fns.direct.trim().split(" ").forEach((entry, index) => {
