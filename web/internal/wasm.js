@@ -475,8 +475,8 @@ const UTF8_OUT = new TextEncoder();
 // Uint8Array or are more than maxPacked bytes) go to them, which say why without copying them
 // into the module (a direct call copies first: 2 GiB of obstacles stopped the instance). A
 // call through syscall/js cost some 14 µs in Node; a direct one some 3, most of it encoding and
-// decoding.
-export function directCalls(fns, instance) { // exported for direct.test
+// decoding. (Exported for direct.test.)
+export function directCalls(fns, instance) {
   const ex = instance.exports;
   if (typeof fns.direct !== "string" || typeof ex.aoekit_call !== "function") return;
   fns.direct.trim().split(" ").forEach((entry, index) => {
