@@ -95,6 +95,8 @@ export function moduleRows(engine, cases, opts) {
     }
     if (typeof engine.scene === "function" && c.scene) {
       rows.push(sceneRow(engine, c, opts));
+      const drag = dragRow(engine, c, opts);
+      if (drag) rows.push(drag);
     }
   }
   return rows;
@@ -151,6 +153,40 @@ function sceneRow(engine, c, opts) {
       scene?.dispose?.();
     } catch {
       // a scene that cannot be disposed is no benchmark's business
+    }
+  }
+}
+
+// DRAG is how many squares a dragged origin crosses, back and forth.
+const DRAG = 20;
+
+// dragRow: a template dragged across the board through a scene, its origin a square further
+// each frame, over the DRAG squares up to the case's own origin (every frame a new window: what a drag costs at most; a real one mostly stays on
+// a square for several frames). Each of the frames is first checked against a stateless
+// evaluate. Null for a case without an origin (an area around its caster).
+function dragRow(engine, c, opts) {
+  const { board, frame } = splitBoard(c.request);
+  if (!frame.origin) return null;
+  const method = "scene.evaluate, dragged";
+  const frames = Array.from({ length: DRAG }, (_, k) => ({ ...frame, origin: { ...frame.origin, x: frame.origin.x - DRAG + 1 + k } }));
+  let scene;
+  try {
+    scene = engine.scene(board);
+    let check = "ok";
+    for (const f of frames) {
+      const got = summarise(scene.evaluate(f));
+      const want = summarise(engine.evaluate({ ...c.request, origin: f.origin }));
+      if (!same(got, want)) check = `MISMATCH at origin x ${f.origin.x}: scene ${JSON.stringify(got)}, evaluate ${JSON.stringify(want)}`;
+    }
+    let i = 0;
+    return { case: c.name, method, ...sample(() => scene.evaluate(frames[i++ % DRAG]), opts), check };
+  } catch (err) {
+    return { case: c.name, method, error: String(err?.message ?? err) };
+  } finally {
+    try {
+      scene?.dispose?.();
+    } catch {
+      // as sceneRow
     }
   }
 }
