@@ -64,8 +64,8 @@ type Scene struct {
 	cells  map[grid.Cell]uint16 // solid cells → fill in lattice units (1 … 400)
 	walls  []Wall               // as given
 	bounds *Bounds
-	solids *terrain     // cells and closed walls indexed
-	boxes  []wallWindow // the boxes of the closed walls' ends, in board order (terrainFor)
+	solids *terrain   // cells and closed walls indexed
+	boxes  []planeBox // the boxes of the closed walls' ends, in board order (terrainFor)
 	// The last window's terrain (terrainFor), for any goroutine's Evaluate.
 	windowed atomic.Pointer[windowedTerrain]
 }

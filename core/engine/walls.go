@@ -133,32 +133,34 @@ func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 	return out, nil
 }
 
-// A wallWindow is the plane box of a box of cells in squares, widened by a square's 1/100 for
-// rounding: a wall whose box does not meet it meets no segment between points of the cells.
-type wallWindow struct{ lx, ly, hx, hy float64 }
+// A planeBox is a box of the plane in squares: a window's (windowOf) or a wall's ends'
+// (boxOfWall).
+type planeBox struct{ lx, ly, hx, hy float64 }
 
-// windowOf is the wallWindow of the box of cells window, or of the whole plane when it is nil.
-func windowOf(window *grid.Box) wallWindow {
+// windowOf is the plane box of the box of cells window, widened by a square's 1/100 for
+// rounding (a wall whose box does not meet it meets no segment between points of the cells),
+// or the whole plane when window is nil.
+func windowOf(window *grid.Box) planeBox {
 	if window == nil {
-		return wallWindow{math.Inf(-1), math.Inf(-1), math.Inf(1), math.Inf(1)}
+		return planeBox{math.Inf(-1), math.Inf(-1), math.Inf(1), math.Inf(1)}
 	}
 	const slack = 0.01
-	return wallWindow{float64(window.Min.X) - slack, float64(window.Min.Y) - slack, float64(window.Max.X+1) + slack, float64(window.Max.Y+1) + slack}
+	return planeBox{float64(window.Min.X) - slack, float64(window.Min.Y) - slack, float64(window.Max.X+1) + slack, float64(window.Max.Y+1) + slack}
 }
 
 // meets reports whether w is closed and its box meets the window: checkWalls indexes those.
-func (v wallWindow) meets(w *Wall) bool { return !w.Open && v.meetsBox(boxOfWall(w)) }
+func (v planeBox) meets(w *Wall) bool { return !w.Open && v.meetsBox(boxOfWall(w)) }
 
 // meetsBox reports whether the box of a wall's ends (boxOfWall) meets the window.
-func (v wallWindow) meetsBox(b wallWindow) bool {
+func (v planeBox) meetsBox(b planeBox) bool {
 	return b.hx >= v.lx && b.lx <= v.hx && b.hy >= v.ly && b.ly <= v.hy
 }
 
 // boxOfWall is the box of w's ends (its coordinates valid: no NaN). Its ends are swapped into
 // order rather than taken by Go's float min and max, which order NaN and −0 and cost more than
 // the rest of a scene's look at a wall.
-func boxOfWall(w *Wall) wallWindow {
-	b := wallWindow{w.A[0], w.A[1], w.B[0], w.B[1]}
+func boxOfWall(w *Wall) planeBox {
+	b := planeBox{w.A[0], w.A[1], w.B[0], w.B[1]}
 	if b.lx > b.hx {
 		b.lx, b.hx = b.hx, b.lx
 	}
