@@ -187,8 +187,37 @@ func BenchmarkWorstCase_Cir200h1Barriers(b *testing.B) {
 }
 
 // BenchmarkWorstCase_Push1000Size100: a size-100 token pushed 1000 squares (SPEC §3.7).
-func BenchmarkWorstCase_Push1000Size100(b *testing.B) {
-	req := longPush()
+func BenchmarkWorstCase_Push1000Size100(b *testing.B) { benchMove(b, longPush()) }
+
+// BenchmarkWorstCase_PushDiagonalPastTokens: a size-100 token pushed 1000 squares south-east,
+// with 9999 tokens and 18 000 obstacles in the box of its path but off its band.
+func BenchmarkWorstCase_PushDiagonalPastTokens(b *testing.B) {
+	push := &MoveRequest{Kind: "push", Distance: 1000, Source: Pos{-1, -1, 0}, Target: "g", Tokens: []Token{{ID: "g", Size: 100}}}
+	for x := 0; x < 1100; x += 7 {
+		for y := 0; y < 1100; y += 7 {
+			if x-y > 150 || y-x > 150 {
+				push.Obstacles = append(push.Obstacles, Obstacle{X: x, Y: y, Z: x % 100})
+			}
+		}
+	}
+	for i := range 9999 {
+		push.Tokens = append(push.Tokens, Token{ID: fmt.Sprint("t", i), X: 300 + i%100, Y: 800 + i/100})
+	}
+	benchMove(b, push)
+}
+
+// BenchmarkWorstCase_PushDiagonalAlongObstacles: a size-100 token pushed 1000 squares
+// south-east between two diagonal rows of obstacles a square from its sides, in the same
+// tiles of the board's index as the layers each square adds.
+func BenchmarkWorstCase_PushDiagonalAlongObstacles(b *testing.B) {
+	push := &MoveRequest{Kind: "push", Distance: 1000, Source: Pos{-1, -1, 0}, Target: "g", Tokens: []Token{{ID: "g", Size: 100}}}
+	for x := 0; x < 1100; x++ {
+		push.Obstacles = append(push.Obstacles, Obstacle{X: x, Y: x + 101, Z: 5}, Obstacle{X: x + 101, Y: x, Z: 5})
+	}
+	benchMove(b, push)
+}
+
+func benchMove(b *testing.B, req *MoveRequest) {
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := Move(req); err != nil {

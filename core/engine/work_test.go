@@ -650,6 +650,88 @@ func TestMove_3_7_LooksOnlyAtTheCellsEachSquareAdds(t *testing.T) {
 	}
 }
 
+// Property (§3.7): a move stops where a walk that looks at every obstacle and every other
+// token at every square of its path stops, whatever lies off the path: random pushes, pulls
+// and slides, flat and vertical, of tokens of sizes 1 … 6 among obstacles and tokens, some of
+// them thousands of squares away (their index's tiles then span many columns, which walk's
+// addsSolid halves until it can clear them). The reference takes the engine's path (given
+// for a slide; for a push or pull, straightPath's, which this does not test).
+func TestMove_3_7_StopsAsAWalkThatLooksAtEverything(t *testing.T) {
+	r := newRand(371)
+	stops := map[CollisionKind]int{}
+	for i := 0; i < 3000; i++ {
+		size := 1 + r.IntN(6)
+		req := &MoveRequest{Kind: []MoveKind{"push", "pull", "slide"}[r.IntN(3)], Distance: 1 + r.IntN(14),
+			Source: Pos{r.IntN(30), r.IntN(30), r.IntN(4)}, Target: "g", Vertical: r.IntN(3) == 0,
+			Tokens: []Token{{ID: "g", X: 10 + r.IntN(8), Y: 10 + r.IntN(8), Z: r.IntN(3), Size: size, Height: 1 + r.IntN(size)}}}
+		for k := range r.IntN(12) {
+			req.Tokens = append(req.Tokens, Token{ID: "t" + strconv.Itoa(k), X: r.IntN(40), Y: r.IntN(40), Z: r.IntN(4), Size: 1 + r.IntN(3)})
+		}
+		spread := []int{40, 40, 3000}[r.IntN(3)] // sometimes far: the index's tiles grow wide
+		for range r.IntN(60) {
+			req.Obstacles = append(req.Obstacles, Obstacle{X: r.IntN(spread), Y: r.IntN(spread), Z: r.IntN(6), Fill: fills[r.IntN(len(fills))]})
+		}
+		g := &req.Tokens[0]
+		if req.Kind == "slide" {
+			c := [3]int{g.X, g.Y, g.Z}
+			for range req.Distance {
+				c = [3]int{c[0] + r.IntN(3) - 1, c[1] + r.IntN(3) - 1, c[2]}
+				if req.Vertical {
+					c[2] += r.IntN(3) - 1
+				}
+				req.Path = append(req.Path, c)
+			}
+		}
+		res, err := Move(req)
+		if err != nil {
+			continue
+		}
+		sp := grid.Space{Anchor: grid.C(g.X, g.Y, g.Z), Size: size, Height: g.Height}
+		path := pathCells(req.Path)
+		if req.Path == nil {
+			path, _ = straightPath(req, cellAt(req.Source), sp)
+		}
+		var want *Collision
+		entered := 0
+		for k, c := range path {
+			next := grid.Space{Anchor: c, Size: size, Height: g.Height}
+			for _, o := range req.Obstacles {
+				if want == nil && next.Contains(grid.C(o.X, o.Y, o.Z)) {
+					want = &Collision{Kind: CollisionObstacle, With: "obstacle"}
+				}
+			}
+			for _, tok := range req.Tokens[1:] {
+				other := grid.Space{Anchor: grid.C(tok.X, tok.Y, tok.Z), Size: tok.Size, Height: tok.Size}
+				if want == nil && other.Dist(next) == 0 {
+					want = &Collision{Kind: CollisionToken, With: tok.ID}
+				}
+			}
+			if want != nil {
+				want.At, want.Left = cell32(c), req.Distance-k
+				break
+			}
+			entered++
+		}
+		if len(res.Path) != entered || (res.Collision == nil) != (want == nil) || want != nil && *res.Collision != *want {
+			t.Fatalf("case %d: %+v\nentered %d squares, stopped by %+v; the reference enters %d, stopped by %+v", i, req, len(res.Path), res.Collision, entered, want)
+		}
+		if want != nil {
+			stops[want.Kind]++
+		}
+	}
+	if stops[CollisionObstacle] < 200 || stops[CollisionToken] < 200 {
+		t.Errorf("too few stops to show anything: %v", stops)
+	}
+}
+
+func pathCells(p [][3]int) []grid.Cell {
+	out := make([]grid.Cell, len(p))
+	for i, c := range p {
+		out[i] = cellOf(c)
+	}
+	return out
+}
+
 // cancelAfter is a context done after n looks.
 type cancelAfter struct{ n int }
 
