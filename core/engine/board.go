@@ -177,15 +177,6 @@ func checkObstacles(obstacles []Obstacle, window *grid.Box) ([]int32, *Error) {
 	return in, nil
 }
 
-// solidsOf validates the obstacles and indexes them all.
-func solidsOf(obstacles []Obstacle) (*board.Solids, *Error) {
-	in, err := checkObstacles(obstacles, nil)
-	if err != nil {
-		return nil, err
-	}
-	return indexObstacles(obstacles, in), nil
-}
-
 // indexObstacles indexes the valid obstacles listed in "in". When they are the ones inside a
 // window, the board answers for the cells of the window alone (outside it every cell reads
 // empty). The cells are read straight from the request, without a slice of board.Solid

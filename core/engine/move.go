@@ -51,7 +51,8 @@ func move(w *budget, req *MoveRequest) (*MoveResult, *Error) {
 	if target == nil {
 		return nil, newError(CodeBadRequest, "target: no token has the id "+num.Quote(req.Target))
 	}
-	// Validated here, in the order of errors Evaluate keeps; indexed once the path is known.
+	// The obstacles are checked here, so that errors keep their order, and indexed once the
+	// path is known.
 	if _, e = checkObstacles(req.Obstacles, &grid.Box{Min: grid.Cell{X: 1}}); e != nil { // a box of no cell: none kept
 		return nil, e
 	}

@@ -724,6 +724,15 @@ func TestMove_3_7_StopsAsAWalkThatLooksAtEverything(t *testing.T) {
 	}
 }
 
+// solidsOf validates the obstacles and indexes them all.
+func solidsOf(obstacles []Obstacle) (*board.Solids, *Error) {
+	in, err := checkObstacles(obstacles, nil)
+	if err != nil {
+		return nil, err
+	}
+	return indexObstacles(obstacles, in), nil
+}
+
 func pathCells(p [][3]int) []grid.Cell {
 	out := make([]grid.Cell, len(p))
 	for i, c := range p {
