@@ -50,16 +50,24 @@ class Link {
   #nextId = 1;
   #closed = false;
   #started = false;
+  #failed = null; // (method) => the error of a call after the worker failed
 
   constructor(worker) {
     this.#worker = worker;
     worker.addEventListener("message", (event) => this.#answer(event.data));
+    // A worker that fails (its script could not load, or threw) is done with: terminated, its
+    // calls not yet answered rejected, and every later call too. A call made before it failed
+    // (load, while the page still reads a module's Response) waits on nothing else.
     worker.addEventListener("error", (event) => {
       event.preventDefault?.();
+      if (this.#closed) return;
       const why = event.message || "engine-worker.js could not be loaded, or failed";
-      this.#failAll(this.#started
-        ? codedError("bad_request", `internal error: the engine's worker failed (${why})`)
-        : new Error(`aoekit: the engine's worker did not start (${why})`));
+      this.#failed = this.#started
+        ? (method) => codedError("bad_request", `aoekit worker: ${named(method)} after the engine's worker failed (${why}): load another with loadWorker()`)
+        : () => new Error(`aoekit: the engine's worker did not start (${why})`);
+      this.#closed = true;
+      this.#worker.terminate();
+      this.#failAll(this.#started ? codedError("bad_request", `internal error: the engine's worker failed (${why})`) : this.#failed());
     });
   }
 
@@ -80,8 +88,9 @@ class Link {
   // call sends method and its args (and the transferables among them) and resolves to the
   // answer, or rejects with the error, the engine's own.
   call(method, args, transfer = []) {
+    if (this.#failed) return Promise.reject(this.#failed(method));
     if (this.#closed) {
-      return Promise.reject(codedError("bad_request", `aoekit worker: ${method} after dispose: this engine's worker was terminated; load another with loadWorker()`));
+      return Promise.reject(codedError("bad_request", `aoekit worker: ${named(method)} after dispose: this engine's worker was terminated; load another with loadWorker()`));
     }
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
@@ -91,7 +100,7 @@ class Link {
       } catch (err) {
         this.#pending.delete(id);
         // A value structured clone cannot copy (a function, a scene of another engine…).
-        reject(err?.name === "DataCloneError" ? codedError("bad_request", `aoekit worker: ${method.replace(/^overlay(.)/, (_, c) => `overlay.${c.toLowerCase()}`)}: a value cannot be sent to the engine's worker: ${err.message}`) : err);
+        reject(err?.name === "DataCloneError" ? codedError("bad_request", `aoekit worker: ${named(method)}: a value cannot be sent to the engine's worker: ${err.message}`) : err);
       }
     });
   }
@@ -288,6 +297,11 @@ async function portable(source, name) {
     return new Uint8Array(await source.arrayBuffer());
   }
   return source;
+}
+
+// named is a message's method as the caller made the call: sceneEvaluate is scene.evaluate.
+function named(method) {
+  return method.replace(/^(scene|overlay)(.)/, (_, o, c) => `${o}.${c.toLowerCase()}`);
 }
 
 // rebuild is the worker's error (engine-worker.js wireError) as an error of this page.

@@ -115,6 +115,15 @@ try {
   }
   out.missing = await settle(() => loadWorker({ wasm: "/missing.wasm" }));
   out.badWorker = await settle(() => loadWorker({ worker: "/missing-worker.js" }));
+  // A worker that fails while the page still waits for the module: load waited on nothing else.
+  const late = new Worker("/missing-worker.js", { type: "module" });
+  const lateFailed = new Promise((resolve) => late.addEventListener("error", resolve));
+  out.badWorkerLate = await settle(() => loadWorker({ worker: late, wasm: lateFailed.then(() => fetch("/aoekit.wasm")) }));
+  // A worker that fails after it started (boom.js throws in it, and drops the call's answer).
+  const boom = await loadWorker({ worker: "/boom-worker.js" });
+  out.boomPending = await settle(() => boom.evaluate({ template: "BOOM" }));
+  out.boomAfter = await settle(() => boom.evaluate(requests.CONTRACT_FROM_CASTER));
+  out.boomScene = await settle(() => boom.scene({}));
   out.sourceStill = bytes.byteLength > 0;
 
   // dispose: a call in flight and every later one reject; the worker is gone.
@@ -139,10 +148,21 @@ self.postMessage = (message, transfer) => {
 };`;
 const SPY_WORKER = `import "/spy.js";\nimport "/engine-worker.js";`;
 
+// boom.js, run before engine-worker.js: a call whose request holds BOOM is never answered, and
+// the worker's script throws (an error event on the page's Worker).
+const BOOM = `const boom = new Set();
+self.addEventListener("message", (event) => { if (JSON.stringify(event.data?.args ?? "").includes("BOOM")) boom.add(event.data.id); });
+const post = self.postMessage.bind(self);
+self.postMessage = (message, transfer) => {
+  if (!boom.has(message?.id)) return post(message, transfer);
+  setTimeout(() => { throw new Error("boom"); });
+};`;
+const BOOM_WORKER = `import "/boom.js";\nimport "/engine-worker.js";`;
+
 test("Chromium: loadWorker answers as the synchronous engine does, off the main thread", async (t) => {
   const browser = await chromium(t);
   if (!browser) return;
-  const base = await serve(t, WEB, { pages: { "/worker-test.html": PAGE, "/spy.js": SPY, "/spy-worker.js": SPY_WORKER } });
+  const base = await serve(t, WEB, { pages: { "/worker-test.html": PAGE, "/spy.js": SPY, "/spy-worker.js": SPY_WORKER, "/boom.js": BOOM, "/boom-worker.js": BOOM_WORKER } });
   const page = await browser.newPage();
   const errors = [];
   page.on("pageerror", (err) => errors.push(err.message));
@@ -179,6 +199,11 @@ test("Chromium: loadWorker answers as the synchronous engine does, off the main 
   assert.deepEqual(out.sources, [10, 10, 10, 10, 10, 10]);
   assert.match(out.missing.error.message, /^aoekit: fetching http:\/\/127\.0\.0\.1:\d+\/missing\.wasm failed: HTTP 404$/);
   assert.match(out.badWorker.error.message, /^aoekit: the engine's worker did not start/);
+  assert.match(out.badWorkerLate.error.message, /^aoekit: the engine's worker did not start/);
+  assert.match(out.boomPending.error.message, /^internal error: the engine's worker failed \(.*boom\)$/);
+  assert.match(out.boomAfter.error.message, /^aoekit worker: evaluate after the engine's worker failed \(.*boom\): load another with loadWorker\(\)$/);
+  assert.match(out.boomScene.error.message, /^aoekit worker: scene after the engine's worker failed/);
+  assert.deepEqual([out.boomAfter.error.code, out.boomAfter.error.aoekit], ["bad_request", true]);
   assert.equal(out.sourceStill, true, "bytes given are copied, not taken");
   assert.match(out.inFlight.error.message, /^aoekit worker: the engine was disposed before it answered$/);
   assert.deepEqual([out.inFlight.error.code, out.inFlight.error.aoekit], ["bad_request", true]);
