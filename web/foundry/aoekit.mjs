@@ -49,7 +49,7 @@ const state = {
   ready: null, // Promise of {engine, overlays}, started at "ready"
   engine: null,
   overlays: null, // loadOverlay()'s {attach}, once loaded
-  overlaysLoading: null, // its Promise, while it loads (null again after a failure)
+  overlaysLoading: null, // its Promise, once asked for (kept after a failure: not tried at every pan)
   overlay: null, // the attached overlay
   element: null, // its <canvas>
   template: null, // the MeasuredTemplateDocument (or a drag preview's), or the RegionDocument, shown now
@@ -95,6 +95,7 @@ Hooks.once("init", () => {
     default: true,
     onChange: () => {
       detach();
+      if (!state.overlays) state.overlaysLoading = null; // a load that failed is tried again
       schedule({ attach: true, evaluate: true });
     },
   });
@@ -134,7 +135,7 @@ function loadOverlays() {
       schedule({ attach: true });
     },
     (err) => {
-      state.overlaysLoading = null;
+      // Not tried again at every pan: turning the setting off and on, or a reload, does.
       warnOnce("overlay", `the overlay could not load (${messageOf(err)}); targets are still set`);
     },
   );
@@ -182,9 +183,32 @@ Hooks.on("canvasTearDown", () => {
 });
 Hooks.on("canvasPan", () => schedule({ attach: true }));
 
-// A template placed or moved: evaluated, and its author's client targets what it affects.
+// A template placed or moved: evaluated, and its author's client targets what it affects. An
+// update that changes nothing the evaluation reads (a colour, hiding it, another module's flag)
+// neither targets nor changes the template shown.
 Hooks.on("createMeasuredTemplate", (doc, _options, userId) => placed(doc, userId));
-Hooks.on("updateMeasuredTemplate", (doc, _changes, _options, userId) => placed(doc, userId));
+Hooks.on("updateMeasuredTemplate", (doc, changes, _options, userId) => {
+  if (reshaped(changes, TEMPLATE_FIELDS)) placed(doc, userId);
+  else if (state.template?.id === doc.id) state.template = doc;
+});
+
+// What map.mjs reads of a template (templateShape) and of a region (regionShape), besides the
+// Levels module's and aoekit's own flags.
+const TEMPLATE_FIELDS = ["t", "x", "y", "distance", "direction", "width", "elevation"];
+const REGION_FIELDS = ["shapes", "elevation"];
+
+/**
+ * reshaped reports whether an update's changes (Foundry's diff) touch what the evaluation
+ * reads; changes of an unknown form count as a move.
+ * @param {unknown} changes
+ * @param {string[]} fields
+ */
+function reshaped(changes, fields) {
+  if (changes === null || typeof changes !== "object") return true;
+  return Object.keys(changes).some((k) => fields.includes(k) || /^flags\.(levels|aoekit)(\.|$)/.test(k)) ||
+    /** @type {{flags?: {levels?: unknown, aoekit?: unknown}}} */ (changes).flags?.levels !== undefined ||
+    /** @type {{flags?: {levels?: unknown, aoekit?: unknown}}} */ (changes).flags?.aoekit !== undefined;
+}
 
 /**
  * @param {TemplateDocument | RegionDocument} doc
@@ -205,6 +229,21 @@ Hooks.on("refreshMeasuredTemplate", (template) => {
   schedule({ evaluate: true });
 });
 
+// A preview destroyed while it is the template shown: a drag or a placement cancelled (one
+// that ends creates or updates the document, which is then shown). The template dragged is
+// shown again where it is; a new one never placed is forgotten.
+Hooks.on("destroyMeasuredTemplate", (template) => {
+  if (!template?.isPreview || !template.document || state.template !== template.document) return;
+  const id = template.document.id;
+  const real = id ? canvas?.scene?.templates?.get(id) : undefined;
+  if (!real) {
+    clear();
+    return;
+  }
+  state.template = real;
+  schedule({ evaluate: true });
+});
+
 Hooks.on("deleteMeasuredTemplate", (doc) => {
   if (state.template?.id === doc.id) clear();
 });
@@ -215,9 +254,11 @@ Hooks.on("deleteMeasuredTemplate", (doc) => {
 Hooks.on("createRegion", (doc, _options, userId) => {
   if (isArea(doc)) placed(doc, userId);
 });
-Hooks.on("updateRegion", (doc, _changes, _options, userId) => {
-  if (isArea(doc)) placed(doc, userId);
-  else if (state.template?.id === doc.id) clear(); // the flag was taken off
+Hooks.on("updateRegion", (doc, changes, _options, userId) => {
+  if (isArea(doc)) {
+    if (reshaped(changes, REGION_FIELDS)) placed(doc, userId);
+    else if (state.template?.id === doc.id) state.template = doc;
+  } else if (state.template?.id === doc.id) clear(); // the flag was taken off
 });
 Hooks.on("deleteRegion", (doc) => {
   if (state.template?.id === doc.id) clear();

@@ -8,7 +8,7 @@
 // loudly, without /usr/bin/chromium).
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 
@@ -531,6 +531,7 @@ window.canvas = {
   tokens: { controlled: [], setTargets: (ids, options) => calls.targets.push({ ids: [...ids], options }) },
 };
 window.templateDoc = (id) => doc(scene.templates.find((t) => t._id === id));
+sceneDoc.templates = { get: (id) => (scene.templates.some((t) => t._id === id) ? templateDoc(id) : undefined) };
 await import("/modules/aoekit/aoekit.mjs");
 Hooks.callAll("init");
 Hooks.callAll("setup");
@@ -646,9 +647,9 @@ test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluat
     Hooks.callAll("createRegion", doc("aReA000000000001", { aoekit: { area: true } }), {}, game.user.id);
     await wait();
     const flagged = { notation: window.evaluated.at(-1)?.notation, targets: calls.targets.at(-1)?.ids.length, painted: painted() };
-    Hooks.callAll("updateRegion", doc("aReA000000000001", {}), {}, {}, game.user.id);
+    Hooks.callAll("updateRegion", doc("aReA000000000001", {}), { flags: { aoekit: { "-=area": null } } }, {}, game.user.id);
     const unflaggedAfter = painted();
-    Hooks.callAll("updateRegion", doc("aReA000000000001", { aoekit: { area: true } }), {}, {}, game.user.id);
+    Hooks.callAll("updateRegion", doc("aReA000000000001", { aoekit: { area: true } }), { flags: { aoekit: { area: true } } }, {}, game.user.id);
     await wait();
     const again = painted();
     Hooks.callAll("deleteRegion", doc("aReA000000000001", { aoekit: { area: true } }), {}, game.user.id);
@@ -659,5 +660,76 @@ test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluat
   assert.ok(regions.flagged.painted > 0 && regions.again > 0, `painted: ${JSON.stringify(regions)}`);
   assert.equal(regions.unflaggedAfter, 0, "taking the flag off erased the drawing");
   assert.deepEqual([regions.deleted, regions.last], [0, null]);
+
+  // Templates again: a drag cancelled (its preview destroyed, no update) shows the template where
+  // it is; a placement cancelled (a preview of no document) is forgotten; an update that changes
+  // nothing the evaluation reads (a colour) neither targets nor changes the template shown, and
+  // one that moves it does both.
+  const cancels = await page.evaluate(async () => {
+    const wait = () => new Promise((r) => setTimeout(r, 100));
+    const api = game.modules.get("aoekit").api;
+    const origin = () => JSON.stringify(api.last?.request.origin ?? null);
+    const painted = () => {
+      const el = document.getElementById("aoekit-overlay");
+      const data = el.getContext("2d").getImageData(0, 0, el.width, el.height).data;
+      let n = 0;
+      for (let i = 3; i < data.length; i += 4) if (data[i]) n++;
+      return n;
+    };
+    const out = {};
+    Hooks.callAll("createMeasuredTemplate", templateDoc("fIrEbAlL00000001"), {}, game.user.id);
+    await wait();
+    out.placed = origin();
+    const drag = { isPreview: true, document: { ...templateDoc("fIrEbAlL00000001"), x: 1650 } };
+    Hooks.callAll("refreshMeasuredTemplate", drag, {});
+    await wait();
+    out.dragged = origin();
+    Hooks.callAll("destroyMeasuredTemplate", drag);
+    await wait();
+    out.cancelled = { origin: origin(), notation: api.last?.notation, painted: painted() > 0 };
+    const placing = { isPreview: true, document: { ...templateDoc("bUrNiNgHaNdS0002"), id: null, _id: null } };
+    Hooks.callAll("refreshMeasuredTemplate", placing, {});
+    await wait();
+    out.placing = api.last?.notation;
+    Hooks.callAll("destroyMeasuredTemplate", placing);
+    await wait();
+    out.placingCancelled = { last: api.last, painted: painted() };
+    Hooks.callAll("createMeasuredTemplate", templateDoc("fIrEbAlL00000001"), {}, game.user.id);
+    await wait();
+    const before = calls.targets.length;
+    Hooks.callAll("updateMeasuredTemplate", { ...templateDoc("bUrNiNgHaNdS0002"), fillColor: "#00ff00" }, { fillColor: "#00ff00" }, {}, game.user.id);
+    Hooks.callAll("updateMeasuredTemplate", { ...templateDoc("fIrEbAlL00000001"), hidden: true }, { hidden: true }, {}, game.user.id);
+    await wait();
+    out.recoloured = { targets: calls.targets.length - before, notation: api.last?.notation };
+    Hooks.callAll("updateMeasuredTemplate", { ...templateDoc("bUrNiNgHaNdS0002"), x: 1150 }, { x: 1150 }, {}, game.user.id);
+    await wait();
+    out.moved = { targets: calls.targets.length - before, notation: api.last?.notation };
+    return out;
+  });
+  assert.notEqual(cancels.dragged, cancels.placed, "the drag preview was evaluated where it is");
+  assert.deepEqual(cancels.cancelled, { origin: cancels.placed, notation: "Cir2", painted: true }, "a cancelled drag shows the template where it is");
+  assert.equal(cancels.placing, "Con3E");
+  assert.deepEqual(cancels.placingCancelled, { last: null, painted: 0 }, "a cancelled placement is forgotten");
+  assert.deepEqual(cancels.recoloured, { targets: 0, notation: "Cir2" }, "a colour or hidden change neither targets nor changes the template shown");
+  assert.deepEqual(cancels.moved, { targets: 1, notation: "Con3E" }, "a move targets");
   assert.deepEqual(logs, []);
+
+  // An overlay module that cannot load is warned about once, and not fetched again at each pan.
+  rmSync(join(folder, "aoekit-overlay.wasm"));
+  const broken = await browser.newPage({ viewport: { width: 400, height: 300 } });
+  let fetches = 0;
+  broken.on("request", (r) => r.url().endsWith("/aoekit-overlay.wasm") && fetches++);
+  await broken.goto(`${base}/index.html`);
+  await broken.waitForFunction(() => window.ready === true, null, { timeout: 60_000 });
+  const pans = await broken.evaluate(async () => {
+    for (let i = 0; i < 10; i++) {
+      Hooks.callAll("canvasPan", canvas, {});
+      await new Promise((r) => setTimeout(r, 40));
+    }
+    return calls.warnings;
+  });
+  await broken.close();
+  assert.equal(fetches, 1, `aoekit-overlay.wasm fetched ${fetches} times`);
+  assert.equal(pans.length, 1);
+  assert.match(pans[0], /^aoekit: the overlay could not load \(.*\); targets are still set$/);
 });
