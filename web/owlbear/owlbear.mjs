@@ -19,7 +19,7 @@ const prefs = { rules: "tdgs", notation: "", live: true, select: false, drawings
 const engineLoading = load();
 let engine = null;
 let running = false;
-let again = false;
+let again = null; // {force}: one more run asked for while one ran (force if any asked it)
 // The selection this popover made itself (selecting the affected tokens): the change it causes
 // is not a new question, and must not replace the template being shown.
 let ownSelection = null;
@@ -65,23 +65,29 @@ function ui() {
   $("clear").addEventListener("click", () => erase().then(() => status("Cleared.")));
 }
 
-// run evaluates the selection; calls while one runs are folded into one more run after it.
+// run evaluates the selection; calls while one runs are folded into one more run after it,
+// forced when one of them was (an Evaluate click is never lost). When the engine refuses, the
+// last answer's drawing and list are taken away with it: they belong to a placement that is
+// no longer there.
 async function run({ force = false } = {}) {
   if (!engine || (!prefs.live && !force)) return;
   if (running) {
-    again = true;
+    again = { force: force || again?.force === true };
     return;
   }
   running = true;
   try {
     await evaluate();
   } catch (err) {
+    $("targets").replaceChildren();
+    await erase().catch(() => {});
     status(err?.message ?? String(err), true);
   } finally {
     running = false;
     if (again) {
-      again = false;
-      run({ force });
+      const next = again;
+      again = null;
+      run(next);
     }
   }
 }

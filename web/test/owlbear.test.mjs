@@ -304,5 +304,60 @@ test("owlbear: the popover in Chromium, with a stub of the SDK, evaluates the se
   assert.ok(out.list.includes("Orc: not affected (cover), cover full"), out.list.join(" | "));
   assert.deepEqual([...out.selected].sort(), [id("Horse"), id("Ogre"), id("Scout"), id("Wizard")].sort());
   assert.deepEqual(out.menus, [`${O.META}/wall`, `${O.META}/door`]);
+
+  // A refusal takes the last answer away: the fireball moved 40 squares east of the map's
+  // tokens is still answered; a Draw Steel "2 cube within 3" from the Wizard on the Ogre's
+  // square is drawn, then the Ogre (its origin) walks out of range: the status says why, and
+  // neither its squares, its labels nor its list stay.
+  const refused = await page.evaluate(async () => {
+    const look = () => ({
+      status: document.getElementById("status").textContent,
+      error: document.getElementById("status").classList.contains("error"),
+      list: document.querySelectorAll("#targets li").length,
+      local: window.obr.local.length,
+    });
+    const settle = () => new Promise((r) => setTimeout(r, 300));
+    document.getElementById("select").click(); // off: the selection stays the user's
+    const rules = document.getElementById("rules");
+    rules.value = "drawsteel";
+    rules.dispatchEvent(new Event("change"));
+    const notation = document.getElementById("notation");
+    notation.value = "2 cube within 3";
+    window.obr.selection = [window.obr.items.find((i) => i.name === "Wizard").id, window.obr.items.find((i) => i.name === "Ogre").id];
+    notation.dispatchEvent(new Event("input"));
+    await settle();
+    const drawn = look();
+    const ogre = window.obr.items.find((i) => i.name === "Ogre");
+    ogre.position = { x: ogre.position.x, y: ogre.position.y + 900 };
+    document.getElementById("evaluate").click();
+    await settle();
+    return { drawn, refused: look() };
+  });
+  assert.match(refused.drawn.status, /^2 cube within 3: 8 squares, \d+ affected\.$/);
+  assert.ok(refused.drawn.list > 0 && refused.drawn.local > 0, JSON.stringify(refused.drawn));
+  assert.match(refused.refused.status, /the range is 3/);
+  assert.deepEqual([refused.refused.error, refused.refused.list, refused.refused.local], [true, 0, 0], JSON.stringify(refused.refused));
+
+  // An Evaluate click while a live run is under way, after live was unticked, is not lost: the
+  // run after it is forced. (The scene's items are held back until the click is made.)
+  const reads = await page.evaluate(async () => {
+    const OBR = (await import("/obr-stub.js")).default;
+    const items = OBR.scene.items.getItems;
+    let open;
+    const gate = new Promise((r) => { open = r; });
+    let n = 0;
+    OBR.scene.items.getItems = async () => { n++; await gate; return items(); };
+    const live = document.getElementById("live");
+    if (!live.checked) throw new Error("live is off");
+    document.getElementById("notation").dispatchEvent(new Event("input")); // a run starts, and waits at the gate
+    await new Promise((r) => setTimeout(r, 50));
+    live.click(); // off
+    document.getElementById("evaluate").click();
+    open();
+    await new Promise((r) => setTimeout(r, 300));
+    OBR.scene.items.getItems = items;
+    return n;
+  });
+  assert.equal(reads, 2, "the Evaluate click made a run of its own");
   assert.deepEqual(logs, []);
 });
