@@ -4,6 +4,10 @@
 // 1) as the browser and Node door speak it. Every door takes and gives the same JSON; these are
 // its shapes. "SPEC §N" cites the rule book, core/SPEC.md in this package.
 //
+// The declarations give a request's canonical form, a little stricter than the engine: it also
+// takes null for any optional field (as if absent), a missing x or y as 0, "SELF" or "Touch"
+// for a range in any case, and null for an empty hand in `holding` (CONTRACT says so of each).
+//
 // Coordinate spaces: a cell is a grid square (integers, x east, y south, z up; SPEC §1.1), as
 // `Pos` ({x, y, z}) or `CellTuple` ([x, y, z]); a `WorldPoint` is a point in cell units (cell
 // (x, y, z) spans [x, x+1] × [y, y+1] × [z, z+1]), used for cover segments.
@@ -719,7 +723,8 @@ export interface FullAttackResult {
  * position in the notation of a `bad_notation` error, or the 0-based index in `steps` of the
  * step a `fullAttack` error is about (0 included); otherwise it is absent. `field` is the path
  * of the request's field the error is about (`"tokens[1].x"`, `"walls[0].a[1]"`,
- * `"template"` for a bad notation in an evaluate request), the path its message starts with;
+ * `"template"` for a bad notation in an evaluate request), the path its message starts with
+ * (a notation error's message starts with the notation instead);
  * it is absent when the error is about no one field (`parse`'s notation errors included: `at`
  * locates those). A failure of the engine itself (a bug, or the WebAssembly instance stopping)
  * is a `bad_request` whose message starts with `"internal error: "`; the next call then runs on

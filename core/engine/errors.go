@@ -33,7 +33,9 @@ type Error struct {
 	// Field is the path of the request's field the error is about, in the form its message
 	// starts with: a top-level name, then .name for an object's member, [i] for an array's
 	// element and ["key"] for a map's (tokens[1].x, walls[0].a[1], holding["main"]); empty
-	// when the error is about no one field (the whole request, a rule between several).
+	// when the error is about no one field (the whole request, a rule between several). A
+	// notation error's message starts with the notation instead, and its Field (template,
+	// template.notation or template.text in an evaluate request) is set apart from it.
 	Field string `json:"field,omitempty"`
 	// At is a notation error's 1-based position, or a full attack's step index (with Step).
 	At int `json:"at,omitempty"`
