@@ -386,11 +386,23 @@ func NewSourceCells(a grid.Space) *Source {
 }
 
 // AnyCellLine is Draw Steel line of effect from any cell of the space a to the space b (SPEC
-// §3.2): CornerLine from one of a's cells, each a space of its own.
+// §3.2): CornerLine from one of a's cells, each a space of its own. The cell of a nearest b
+// (NearestCell) is tried first, then the others in a.Cells' order: when nothing blocks in or
+// next to the box of that cell and b, its first segment is clear, and the work ends there
+// (the engine reckons the work so, SPEC §8.3).
 func AnyCellLine(a, b grid.Space, s los.Solids) bool {
-	seen := false
-	a.Cells(func(c grid.Cell) { seen = seen || CornerLine(grid.Unit(c), b, s) })
+	near := NearestCell(a.Box(), b.Box())
+	seen := CornerLine(grid.Unit(near), b, s)
+	a.Cells(func(c grid.Cell) { seen = seen || c != near && CornerLine(grid.Unit(c), b, s) })
 	return seen
+}
+
+// NearestCell is the cell of the box a nearest the box b, whose box with b is the smallest any
+// cell of a makes: on each axis, a's end toward b where b lies beyond it, else a coordinate
+// both share.
+func NearestCell(a, b grid.Box) grid.Cell {
+	at := func(a0, a1, b0, b1 int) int { return min(max(min(max(a0, b0), b1), a0), a1) }
+	return grid.Cell{X: at(a.Min.X, a.Max.X, b.Min.X, b.Max.X), Y: at(a.Min.Y, a.Max.Y, b.Min.Y, b.Max.Y), Z: at(a.Min.Z, a.Max.Z, b.Min.Z, b.Max.Z)}
 }
 
 // Use makes Sees take the verdicts of f (built for segments from the inset corners of the
@@ -405,9 +417,16 @@ func (src *Source) Use(f *shadow.Field) {
 // Sees is CornerLine(a, b, s), a the space of the Source; AnyCellLine(a, b, s) for one of
 // NewSourceCells.
 func (src *Source) Sees(b grid.Space, s los.Solids) bool {
-	if src.cells != nil {
-		for _, c := range src.cells {
-			if c.Sees(b, s) {
+	if src.cells != nil { // AnyCellLine's order: the cell nearest b first
+		a := src.box
+		near := NearestCell(a, b.Box())
+		nx, ny := a.Max.X-a.Min.X+1, a.Max.Y-a.Min.Y+1
+		first := ((near.Z-a.Min.Z)*ny+near.Y-a.Min.Y)*nx + near.X - a.Min.X
+		if src.cells[first].Sees(b, s) {
+			return true
+		}
+		for i, c := range src.cells {
+			if i != first && c.Sees(b, s) {
 				return true
 			}
 		}

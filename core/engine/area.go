@@ -138,7 +138,7 @@ func (sc *scene) cut(set *cellSet, seen []bool, hull grid.Box, limit int, walk b
 		switch {
 		case n > limit || sc.solids.IsFull(c) || seen != nil && !seen[boxIndex(hull, c)]:
 		case !walk:
-			n += sc.cellWork(sc.at.from, c, segs)
+			n += sc.areaCellWork(sc.at.from, c, segs)
 		case !sc.w.stop(64*segs) && (corners && from.Sees(grid.Unit(c), &sc.solids.lines) || !corners && sc.centreSees(centres, c)):
 			set.set(c, stIn)
 		}

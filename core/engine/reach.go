@@ -9,7 +9,7 @@ import (
 // (sc.at.from) that are not full obstacles, through cells that are not full obstacles,
 // stepping to any of the 26 cells around a cell that passes allows. It returns the cells
 // reached, by hull.index, and the work of line of effect to the cells of set among them
-// (cellWork), stopping as soon as that is past limit; or nil when hull holds more than
+// (areaCellWork), stopping as soon as that is past limit; or nil when hull holds more than
 // 2n + 4096 cells, for the shape's n.
 //
 // No clear segment (SPEC §5.2) reaches a cell the flood does not. Let σ run clear from a
@@ -61,7 +61,7 @@ func (sc *scene) reachable(set *cellSet, hull grid.Box, limit int) (seen []bool,
 			seen[i] = true
 			stack = append(stack, i)
 			if set.get(c) != 0 {
-				work += sc.cellWork(sc.at.from, c, segs)
+				work += sc.areaCellWork(sc.at.from, c, segs)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"github.com/aoekit/aoekit/core/cover"
 	"github.com/aoekit/aoekit/core/grid"
 	"github.com/aoekit/aoekit/core/internal/num"
 	"github.com/aoekit/aoekit/core/los"
@@ -106,6 +107,26 @@ func (p profile) areaSegments(from grid.Space) int {
 	}
 	b := from.Box()
 	return p.segments(grid.Unit(b.Min)) * (b.Max.X - b.Min.X + 1) * (b.Max.Y - b.Min.Y + 1) * (b.Max.Z - b.Min.Z + 1)
+}
+
+// areaCellWork is the most steps line of effect from the space an area is traced from to its
+// cell c takes (cut, reachable), segs segments (profile.areaSegments): cellWork, but when from
+// has several cells traced corner to corner (SPEC §3.2: from any of them) and nothing blocks in
+// or next to the box of c and from's cell nearest it, that cell's segments alone: cover's
+// Source tries it first, and its first segment is clear.
+func (sc *scene) areaCellWork(from grid.Space, c grid.Cell, segs int) int {
+	if from.Count() > 1 && !from.Contains(c) && sc.prof.cornerLines() {
+		u := grid.Unit(c)
+		near := grid.Unit(cover.NearestCell(from.Box(), u.Box()))
+		// The box of c and that cell, on the levels of all from too: Empty tells levels apart only
+		// by the board's, which a scene's index and Evaluate's (of the window) may not share.
+		x := near.Box().Union(u.Box())
+		x.Min.Z, x.Max.Z = min(x.Min.Z, from.Min().Z), max(x.Max.Z, from.Max().Z)
+		if sc.solids.Clear(x.Grow(1)) {
+			return sc.lineWork(near, u, sc.prof.segments(near))
+		}
+	}
+	return sc.cellWork(from, c, segs)
 }
 
 // cellWork is the most steps line of effect from the space from to cell c takes, segs

@@ -309,7 +309,7 @@ func TestBudget_ReckoningBoundsTheWalks(t *testing.T) {
 		cl := sc.prof.cornerLines()
 		sc.shape.Cells(sc.at.Placement, func(c grid.Cell) {
 			u := grid.Unit(c)
-			check(fmt.Sprint("line of effect to ", c), sc.cellWork(sc.at.from, c, sc.prof.areaSegments(sc.at.from)), func() {
+			check(fmt.Sprint("line of effect to ", c), sc.areaCellWork(sc.at.from, c, sc.prof.areaSegments(sc.at.from)), func() {
 				if cl {
 					cover.AnyCellLine(sc.at.from, u, count) // SPEC §3.2: from any of its cells
 				} else {
@@ -338,6 +338,58 @@ func TestBudget_ReckoningBoundsTheWalks(t *testing.T) {
 	}
 	if checked < 10000 {
 		t.Fatalf("only %d checks", checked)
+	}
+}
+
+// Property (§8.3, §3.2): an area traced from a caster of several squares, corner to corner,
+// reckons a cell only its nearest square's segments when nothing blocks near their box
+// (areaCellWork), and rightly: line of effect from any of the caster's cells (cover's
+// AnyCellLine, and Source.Sees, which the engine walks) tries that square first, and decides
+// there, reading no cell. Draw Steel bursts and auras from casters of 2 … 5 squares, some
+// flying, among a few obstacles and walls, on boards with and without bounds.
+func TestBudget_8_3_AnAreaFromSeveralSquaresTriesTheNearestFirst(t *testing.T) {
+	r := newRand(85)
+	cheap, full := 0, 0
+	for i := 0; i < 200; i++ {
+		size := 2 + r.IntN(4)
+		req := &Request{Template: TemplateRef{Text: fmt.Sprint(1+r.IntN(5), []string{" burst", " aura"}[r.IntN(2)])},
+			Caster: &Token{ID: "c", X: 10, Y: 10, Z: r.IntN(3), Size: size}}
+		for range r.IntN(4) {
+			req.Obstacles = append(req.Obstacles, Obstacle{X: 4 + r.IntN(18), Y: 4 + r.IntN(18), Z: r.IntN(3), Fill: fills[r.IntN(len(fills))]})
+		}
+		if r.IntN(3) == 0 {
+			req.Walls = append(req.Walls, Wall{A: [2]float64{float64(4 + r.IntN(18)), float64(4 + r.IntN(18))}, B: [2]float64{float64(4 + r.IntN(18)), float64(4 + r.IntN(18))}})
+		}
+		if r.IntN(2) == 0 {
+			req.Bounds = &Bounds{Max: [3]int{30, 30, 0}}
+		}
+		sc, ok := sceneOf(req)
+		if !ok {
+			t.Fatalf("case %d: %s refused", i, describe(req))
+		}
+		from := cover.NewSourceCells(sc.at.from)
+		sc.shape.Cells(sc.at.Placement, func(c grid.Cell) {
+			u := grid.Unit(c)
+			if sc.at.from.Contains(c) {
+				return
+			}
+			near := grid.Unit(cover.NearestCell(sc.at.from.Box(), u.Box()))
+			if sc.areaCellWork(sc.at.from, c, sc.prof.areaSegments(sc.at.from)) != sc.lineWork(near, u, sc.prof.segments(near)) {
+				full++
+				return
+			}
+			cheap++
+			n := 0
+			count := countingSolids{sc.solids.Solids, &n}
+			any := cover.AnyCellLine(sc.at.from, u, count)
+			sees := from.Sees(u, count)
+			if n != 0 || !any || !sees {
+				t.Fatalf("case %d: %v, reckoned from %v alone, read %d cells (line of effect %v, %v)\nrequest %s", i, c, near.Anchor, n, any, sees, describe(req))
+			}
+		})
+	}
+	if cheap < 10000 || full < 1000 {
+		t.Errorf("%d cells reckoned from the nearest square alone, %d in full: too few of one to show anything", cheap, full)
 	}
 }
 
