@@ -54,8 +54,10 @@ type SceneEdit struct {
 // (CONTRACT scene). Scene.Evaluate answers exactly as Evaluate does for the same request with
 // the scene's board in it (Scene.Board gives it back); it skips reading the board again, and
 // indexes again only the walls near a new request's area. Past the work limit (SPEC §8.3) it
-// refuses as Evaluate does, but where obstacles lie far from the area: Evaluate indexes only
-// those near it, and the whole board's coarser tiles may reckon more work.
+// refuses as Evaluate does, but where obstacles lie outside the area's window (more than 2
+// squares from the area, the caster and the tokens in it): Evaluate indexes only those inside
+// it, and the whole board's index, whose tiles are coarser and whose levels span more, may
+// reckon more work.
 // Evaluate and Board may run at once from several goroutines; Update must run alone.
 type Scene struct {
 	tokens []Token              // in board order

@@ -413,8 +413,9 @@ func TestScene_FaultsInEvaluatesOrder(t *testing.T) {
 // squares away, Draw Steel bursts from casters of 1–3 squares and TDGS circles with barriers,
 // the steps reckoned must be equal and the answers the same — and the scene's kept window
 // (terrainFor) must not carry one request's walls into the next. The two cases the scene
-// review found are first. (Obstacles far from the area are left out: a scene indexes its
-// obstacles whole, and their tiles may reckon more than Evaluate's; see Scene's doc.)
+// review found are first. (The boards' obstacles lie within a dozen squares, on levels 0 and 1:
+// a scene indexes its obstacles whole, and ones farther out or on other levels may make its
+// index's tiles and levels reckon more than Evaluate's window's; see Scene's doc.)
 func TestScene_8_3_WorkAsEvaluate(t *testing.T) {
 	sceneWork := func(s *Scene, req *Request) (*Result, int, *Error) {
 		st, e := setupOf(req, s)

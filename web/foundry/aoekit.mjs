@@ -33,9 +33,11 @@ import { SIDE_COLOURS, affectedIds, frameOf, mergeTargets, requestFor } from "./
  * @property {Engine | null} engine
  * @property {OverlayModule | null} overlays
  * @property {Promise<void> | null} overlaysLoading
+ * @property {boolean} overlaysFailed
  * @property {Overlay | null} overlay
  * @property {HTMLCanvasElement | null} element
  * @property {TemplateDocument | RegionDocument | null} template
+ * @property {boolean} preview
  * @property {Evaluation | null} last
  * @property {number | ReturnType<typeof setTimeout>} frame
  * @property {{evaluate: boolean, attach: boolean}} again
@@ -50,9 +52,11 @@ const state = {
   engine: null,
   overlays: null, // loadOverlay()'s {attach}, once loaded
   overlaysLoading: null, // its Promise, once asked for (kept after a failure: not tried at every pan)
+  overlaysFailed: false, // that load failed
   overlay: null, // the attached overlay
   element: null, // its <canvas>
   template: null, // the MeasuredTemplateDocument (or a drag preview's), or the RegionDocument, shown now
+  preview: false, // template is a drag preview's document
   last: null, // {request, result, targets, notation, casterId} of the last evaluation
   frame: 0, // a pending requestAnimationFrame
   again: { evaluate: false, attach: false },
@@ -95,7 +99,11 @@ Hooks.once("init", () => {
     default: true,
     onChange: () => {
       detach();
-      if (!state.overlays) state.overlaysLoading = null; // a load that failed is tried again
+      if (state.overlaysFailed) { // a load that failed is tried again, and warns again if it fails
+        state.overlaysLoading = null;
+        state.overlaysFailed = false;
+        state.warned.delete("overlay");
+      }
       schedule({ attach: true, evaluate: true });
     },
   });
@@ -136,6 +144,7 @@ function loadOverlays() {
     },
     (err) => {
       // Not tried again at every pan: turning the setting off and on, or a reload, does.
+      state.overlaysFailed = true;
       warnOnce("overlay", `the overlay could not load (${messageOf(err)}); targets are still set`);
     },
   );
@@ -165,6 +174,7 @@ const api = Object.freeze({
    */
   evaluate: (template, { target = false } = {}) => {
     state.template = template;
+    state.preview = false;
     evaluate({ target, notify: true });
     return state.last;
   },
@@ -189,7 +199,7 @@ Hooks.on("canvasPan", () => schedule({ attach: true }));
 Hooks.on("createMeasuredTemplate", (doc, _options, userId) => placed(doc, userId));
 Hooks.on("updateMeasuredTemplate", (doc, changes, _options, userId) => {
   if (reshaped(changes, TEMPLATE_FIELDS)) placed(doc, userId);
-  else if (state.template?.id === doc.id) state.template = doc;
+  else if (state.template?.id === doc.id && !state.preview) state.template = doc; // a drag's preview stays shown
 });
 
 // What map.mjs reads of a template (templateShape) and of a region (regionShape), besides the
@@ -219,6 +229,7 @@ function placed(doc, userId) {
   const mine = userId === game.user?.id;
   if (!mine && state.template?.id !== doc.id) return;
   state.template = doc;
+  state.preview = false;
   whenReady(() => evaluate({ target: mine, notify: mine }));
 }
 
@@ -226,6 +237,7 @@ function placed(doc, userId) {
 Hooks.on("refreshMeasuredTemplate", (template) => {
   if (!template?.isPreview || !template.document) return;
   state.template = template.document;
+  state.preview = true;
   schedule({ evaluate: true });
 });
 
@@ -233,7 +245,8 @@ Hooks.on("refreshMeasuredTemplate", (template) => {
 // that ends creates or updates the document, which is then shown). The template dragged is
 // shown again where it is; a new one never placed is forgotten.
 Hooks.on("destroyMeasuredTemplate", (template) => {
-  if (!template?.isPreview || !template.document || state.template !== template.document) return;
+  if (!template?.isPreview || !template.document || !state.preview || state.template !== template.document) return;
+  state.preview = false;
   const id = template.document.id;
   const real = id ? canvas?.scene?.templates?.get(id) : undefined;
   if (!real) {
@@ -408,6 +421,7 @@ function detach() {
 
 function clear() {
   state.template = null;
+  state.preview = false;
   state.last = null;
   state.overlay?.clear();
 }

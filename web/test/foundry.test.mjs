@@ -504,13 +504,14 @@ window.Hooks = {
   callAll(name, ...args) { for (const fn of hooks.get(name) ?? []) fn(...args); return true; },
 };
 const settings = new Map();
+const configs = new Map();
 window.game = {
   user: { id: "Qx7mN2pL4vR8sT1a", isGM: true },
   modules: new Map([["aoekit", { id: "aoekit", active: true }]]),
   settings: {
-    register(ns, key, config) { settings.set(key, config.default); },
+    register(ns, key, config) { settings.set(key, config.default); configs.set(key, config); },
     get(ns, key) { return settings.get(key); },
-    set(ns, key, value) { settings.set(key, value); },
+    set(ns, key, value) { settings.set(key, value); configs.get(key)?.onChange?.(value); },
   },
 };
 window.ui = { notifications: { warn: (m) => calls.warnings.push(m), error: (m) => calls.warnings.push(m) } };
@@ -661,8 +662,8 @@ test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluat
   assert.equal(regions.unflaggedAfter, 0, "taking the flag off erased the drawing");
   assert.deepEqual([regions.deleted, regions.last], [0, null]);
 
-  // Templates again: a drag cancelled (its preview destroyed, no update) shows the template where
-  // it is; a placement cancelled (a preview of no document) is forgotten; an update that changes
+  // Templates again: a drag cancelled (its preview destroyed, no update; a colour changed by
+  // someone else meanwhile) shows the template where it is; a placement cancelled (a preview of no document) is forgotten; an update that changes
   // nothing the evaluation reads (a colour) neither targets nor changes the template shown, and
   // one that moves it does both.
   const cancels = await page.evaluate(async () => {
@@ -684,6 +685,8 @@ test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluat
     Hooks.callAll("refreshMeasuredTemplate", drag, {});
     await wait();
     out.dragged = origin();
+    // Someone recolours the template while it is dragged: the preview stays the one shown.
+    Hooks.callAll("updateMeasuredTemplate", { ...templateDoc("fIrEbAlL00000001"), fillColor: "#0000ff" }, { fillColor: "#0000ff" }, {}, "someone-else");
     Hooks.callAll("destroyMeasuredTemplate", drag);
     await wait();
     out.cancelled = { origin: origin(), notation: api.last?.notation, painted: painted() > 0 };
@@ -714,7 +717,8 @@ test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluat
   assert.deepEqual(cancels.moved, { targets: 1, notation: "Con3E" }, "a move targets");
   assert.deepEqual(logs, []);
 
-  // An overlay module that cannot load is warned about once, and not fetched again at each pan.
+  // An overlay module that cannot load is warned about once, and not fetched again at each pan;
+  // turning the setting off and on tries once more, and warns again.
   rmSync(join(folder, "aoekit-overlay.wasm"));
   const broken = await browser.newPage({ viewport: { width: 400, height: 300 } });
   let fetches = 0;
@@ -726,10 +730,15 @@ test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluat
       Hooks.callAll("canvasPan", canvas, {});
       await new Promise((r) => setTimeout(r, 40));
     }
-    return calls.warnings;
+    const warned = calls.warnings.length;
+    game.settings.set("aoekit", "overlay", false);
+    game.settings.set("aoekit", "overlay", true);
+    await new Promise((r) => setTimeout(r, 300));
+    return { warned, warnings: calls.warnings };
   });
   await broken.close();
-  assert.equal(fetches, 1, `aoekit-overlay.wasm fetched ${fetches} times`);
-  assert.equal(pans.length, 1);
-  assert.match(pans[0], /^aoekit: the overlay could not load \(.*\); targets are still set$/);
+  assert.equal(pans.warned, 1);
+  assert.equal(fetches, 2, `aoekit-overlay.wasm fetched ${fetches} times`);
+  assert.equal(pans.warnings.length, 2);
+  for (const w of pans.warnings) assert.match(w, /^aoekit: the overlay could not load \(.*\); targets are still set$/);
 });
