@@ -299,8 +299,10 @@ async function portable(source, name) {
   return source;
 }
 
-// named is a message's method as the caller made the call: sceneEvaluate is scene.evaluate.
+// named is a message's method as the caller made the call: sceneEvaluate is scene.evaluate,
+// and overlayCheck and overlayAttach are attachOverlay.
 function named(method) {
+  if (method === "overlayCheck" || method === "overlayAttach") return "attachOverlay";
   return method.replace(/^(scene|overlay)(.)/, (_, o, c) => `${o}.${c.toLowerCase()}`);
 }
 

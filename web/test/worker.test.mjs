@@ -257,6 +257,7 @@ try {
   out.badTargets = await failure(() => worker.attachOverlay(board, { onTargets: 5 }));
   out.stillOurs = board.transferControlToOffscreen !== undefined && document.getElementById("spare").getContext("2d") !== null;
   out.context = await failure(() => worker.attachOverlay(document.getElementById("ctx").getContext("2d")));
+  out.uncloneableOption = await failure(() => worker.attachOverlay(document.getElementById("spare"), { colours: { sides: { party: () => "red" } } }));
   const targets = [];
   const options = { cellSize: 20, offset: { x: 7, y: 11 }, lines: "all" };
   const o = await worker.attachOverlay(board, { ...options, onTargets: (t) => targets.push(t) });
@@ -335,6 +336,7 @@ test("Chromium: the worker's attachOverlay draws in the worker what attachOverla
       assert.equal(out.badView.message, `draw: view.lines: expected selected, all or none, got "most"`);
       assert.equal(out.uncloneable.aoekit && out.uncloneable.code, "bad_request", JSON.stringify(out.uncloneable));
       assert.match(out.uncloneable.message, /^aoekit worker: overlay.update: a value cannot be sent to the engine's worker: /);
+      assert.match(out.uncloneableOption.message, /^aoekit worker: attachOverlay: a value cannot be sent to the engine's worker: /);
       assert.deepEqual(out.sceneView, { code: "bad_request", message: "draw: view.scene: the worker's overlay draws the request's own board, not a scene's: send the board in the request", field: "view.scene", aoekit: true });
       assert.equal(out.targetsAfterErrors, 2, "onTargets: once a draw, not for refused ones");
       assert.deepEqual([out.cleared.drawn, out.cleared.diff], [0, 0]);
