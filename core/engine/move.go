@@ -279,31 +279,23 @@ func addsSolid(t *terrain, next, prev grid.Box, moved bool) bool {
 		return anySolid(t, next)
 	}
 	x, y, z := next, next, next
-	switch {
-	case next.Min.X > prev.Min.X:
-		x.Min.X = next.Max.X
-	case next.Min.X < prev.Min.X:
-		x.Max.X = next.Min.X
-	default:
-		x.Max.X = x.Min.X - 1 // none
-	}
-	switch {
-	case next.Min.Y > prev.Min.Y:
-		y.Min.Y = next.Max.Y
-	case next.Min.Y < prev.Min.Y:
-		y.Max.Y = next.Min.Y
-	default:
-		y.Max.Y = y.Min.Y - 1
-	}
-	switch {
-	case next.Min.Z > prev.Min.Z:
-		z.Min.Z = next.Max.Z
-	case next.Min.Z < prev.Min.Z:
-		z.Max.Z = next.Min.Z
-	default:
-		z.Max.Z = z.Min.Z - 1
-	}
+	leading(&x.Min.X, &x.Max.X, prev.Min.X)
+	leading(&y.Min.Y, &y.Max.Y, prev.Min.Y)
+	leading(&z.Min.Z, &z.Max.Z, prev.Min.Z)
 	return anySolid(t, x) || anySolid(t, y) || anySolid(t, z)
+}
+
+// leading narrows the range lo … hi of a space on one axis to the layer a step from a space
+// whose range began at from adds there: its end in the step's direction, or none.
+func leading(lo, hi *int, from int) {
+	switch {
+	case *lo > from:
+		*lo = *hi
+	case *lo < from:
+		*hi = *lo
+	default:
+		*hi = *lo - 1 // none
+	}
 }
 
 // anySolid reports whether a solid cell lies in b. The board's Empty answers for whole tiles

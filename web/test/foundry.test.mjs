@@ -532,6 +532,14 @@ window.canvas = {
   tokens: { controlled: [], setTargets: (ids, options) => calls.targets.push({ ids: [...ids], options }) },
 };
 window.templateDoc = (id) => doc(scene.templates.find((t) => t._id === id));
+// The overlay's painted pixels (alpha above 0).
+window.painted = () => {
+  const el = document.getElementById("aoekit-overlay");
+  const data = el.getContext("2d").getImageData(0, 0, el.width, el.height).data;
+  let n = 0;
+  for (let i = 3; i < data.length; i += 4) if (data[i]) n++;
+  return n;
+};
 sceneDoc.templates = { get: (id) => (scene.templates.some((t) => t._id === id) ? templateDoc(id) : undefined) };
 await import("/modules/aoekit/aoekit.mjs");
 Hooks.callAll("init");
@@ -615,11 +623,7 @@ test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluat
     await new Promise((r) => setTimeout(r, 50));
     const notations = window.evaluated.map((e) => e.notation);
     Hooks.callAll("deleteMeasuredTemplate", preview.document, {}, game.user.id);
-    const el = document.getElementById("aoekit-overlay");
-    const data = el.getContext("2d").getImageData(0, 0, el.width, el.height).data;
-    let painted = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i]) painted++;
-    return { n, notations, targets: calls.targets.length, painted, last: game.modules.get("aoekit").api.last };
+    return { n, notations, targets: calls.targets.length, painted: painted(), last: game.modules.get("aoekit").api.last };
   });
   assert.deepEqual(after.notations, ["Cir2", "Con3E"]);
   assert.equal(after.targets, 1, "a preview does not target");
@@ -633,13 +637,6 @@ test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluat
   const regions = await page.evaluate(async () => {
     const circle = { type: "circle", x: 1050, y: 850, radius: 200, hole: false };
     const doc = (id, flags) => ({ id, documentName: "Region", parent: canvas.scene, shapes: [circle], elevation: { bottom: null, top: null }, flags });
-    const painted = () => {
-      const el = document.getElementById("aoekit-overlay");
-      const data = el.getContext("2d").getImageData(0, 0, el.width, el.height).data;
-      let n = 0;
-      for (let i = 3; i < data.length; i += 4) if (data[i]) n++;
-      return n;
-    };
     const wait = () => new Promise((r) => setTimeout(r, 100));
     const n = window.evaluated.length;
     Hooks.callAll("createRegion", doc("tErRaIn000000001", {}), {}, game.user.id);
@@ -663,20 +660,13 @@ test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluat
   assert.deepEqual([regions.deleted, regions.last], [0, null]);
 
   // Templates again: a drag cancelled (its preview destroyed, no update; a colour changed by
-  // someone else meanwhile) shows the template where it is; a placement cancelled (a preview of no document) is forgotten; an update that changes
-  // nothing the evaluation reads (a colour) neither targets nor changes the template shown, and
-  // one that moves it does both.
+  // someone else meanwhile) shows the template where it is; a placement cancelled (a preview
+  // of no document) is forgotten; an update that changes nothing the evaluation reads (a
+  // colour) neither targets nor changes the template shown, and one that moves it does both.
   const cancels = await page.evaluate(async () => {
     const wait = () => new Promise((r) => setTimeout(r, 100));
     const api = game.modules.get("aoekit").api;
     const origin = () => JSON.stringify(api.last?.request.origin ?? null);
-    const painted = () => {
-      const el = document.getElementById("aoekit-overlay");
-      const data = el.getContext("2d").getImageData(0, 0, el.width, el.height).data;
-      let n = 0;
-      for (let i = 3; i < data.length; i += 4) if (data[i]) n++;
-      return n;
-    };
     const out = {};
     Hooks.callAll("createMeasuredTemplate", templateDoc("fIrEbAlL00000001"), {}, game.user.id);
     await wait();
