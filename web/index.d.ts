@@ -5,8 +5,8 @@
 // its shapes. "SPEC §N" cites the rule book, core/SPEC.md in this package.
 //
 // The declarations give a request's canonical form, a little stricter than the engine: it also
-// takes null for any optional field (as if absent), a missing x or y as 0, "SELF" or "Touch"
-// for a range in any case, and null for an empty hand in `holding` (CONTRACT says so of each).
+// takes null for any optional field (as if absent), a missing x or y as 0, and "SELF" or
+// "Touch" for a range in any case (CONTRACT says so of each).
 //
 // Coordinate spaces: a cell is a grid square (integers, x east, y south, z up; SPEC §1.1), as
 // `Pos` ({x, y, z}) or `CellTuple` ([x, y, z]); a `WorldPoint` is a point in cell units (cell
@@ -649,8 +649,8 @@ export interface FullAttackRequest {
    * other an off hand.
    */
   hands?: string[];
-  /** What each hand holds at the start, by hand name; an absent hand is empty. */
-  holding?: Record<string, FullAttackItem>;
+  /** What each hand holds at the start, by hand name; an absent hand, or null, is empty. */
+  holding?: Record<string, FullAttackItem | null>;
   natural?: FullAttackNatural[];
   /** Two-weapon fighting (SPEC §9.4); needs at least two hands. */
   twoWeapon?: boolean;

@@ -135,7 +135,8 @@ type Request struct {
 	// The holding slots in order, `["main", "off"]` when absent: the first is the primary hand,
 	// every other an off hand.
 	Hands []string `json:"hands,omitempty"`
-	// What each hand holds at the start, by hand name; an absent hand is empty.
+	// What each hand holds at the start, by hand name; an absent hand, or null, is empty.
+	//ts:type Record<string, FullAttackItem | null>
 	Holding map[string]Item `json:"holding,omitempty"`
 	Natural []Natural       `json:"natural,omitempty"`
 	// Two-weapon fighting (SPEC §9.4); needs at least two hands.
