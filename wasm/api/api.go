@@ -2,13 +2,16 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"path"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/aoekit/aoekit/core/engine"
 	"github.com/aoekit/aoekit/wasm/internal/limits"
@@ -26,8 +29,10 @@ const MaxAge = 86400
 const routes = "POST /v1/parse, POST /v1/evaluate, POST /v1/move, POST /v1/cover, POST /v1/full-attack, GET /v1/version"
 
 // A door answers a request body with a JSON body or an error (wire.Parse and the like),
-// watching ctx, the HTTP request's context: a door whose work can be long (evaluate, move)
-// stops when the client goes away.
+// watching ctx. The handler's ctx is never cancelled by the client: net/http cancels a
+// request's context when its client closes its side of the connection, which a client that
+// half-closes after sending its request (nc -N, some proxies) does while still reading, and
+// every door's work is bounded anyway (SPEC §8.3: about a second at most).
 type door func(ctx engine.Context, body []byte) ([]byte, *engine.Error)
 
 // doors are the handler's answers, replaced in tests.
@@ -46,8 +51,9 @@ func plain(fn func(body []byte) ([]byte, *engine.Error)) door {
 type Options struct {
 	// MaxEvaluations caps how many requests the engine answers at once (POST /v1/parse,
 	// /v1/evaluate, /v1/move, /v1/cover, /v1/full-attack, counted once their body has arrived;
-	// reading a body takes no slot). A request past the cap is answered at once with 503, Retry-After: 1 and
-	// the code too_large. 0 or less means no cap.
+	// reading a body takes no slot, nor writing its answer). A request past the cap is answered
+	// at once with 503, Retry-After: 1 and the code too_large; so is an answer over 1 MiB while
+	// MaxEvaluations × 48 MiB of such answers are being sent. 0 or less means no cap.
 	MaxEvaluations int
 }
 
@@ -64,7 +70,7 @@ type Options struct {
 // the byte offset), 422 for a rule violation (a full attack's illegal step among them), 404 for an unknown path, 405 (with Allow) for a
 // wrong method, 413 past MaxBody, 415 for a body that is not application/json, 500 for a bug,
 // and, with Options.MaxEvaluations, 503 (Retry-After: 1) when busy. Every answer carries Access-Control-Allow-Origin: *, and OPTIONS answers CORS preflights.
-// An evaluation or a move stops when its client goes away (the request's context is done).
+// An evaluation or a move runs to its end even if its client goes away (see door).
 // Paths are routed in their canonical form (see canonicalPath): /v1//parse and /v1/./parse are
 // /v1/parse, with no redirect.
 func New() http.Handler {
@@ -89,11 +95,13 @@ func move(ctx engine.Context, body []byte) ([]byte, *engine.Error) {
 func newHandler(d doors, o Options) http.Handler {
 	mux := http.NewServeMux()
 	var slots chan struct{}
+	var out *sending
 	if o.MaxEvaluations > 0 {
 		slots = make(chan struct{}, o.MaxEvaluations)
+		out = &sending{max: o.MaxEvaluations * answerBudget}
 	}
 	post := func(path string, fn door) {
-		route(mux, path, "POST, OPTIONS", http.MethodPost, jsonDoor(fn, slots))
+		route(mux, path, "POST, OPTIONS", http.MethodPost, jsonDoor(fn, slots, out))
 	}
 	post("/v1/parse", d.parse)
 	post("/v1/evaluate", d.evaluate)
@@ -115,6 +123,14 @@ func newHandler(d doors, o Options) http.Handler {
 // clean, through encoded slashes or dots such as /v1%2F.%2Fparse, is a 404 like any unknown path.
 func withCanonicalPath(mux http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// A raw # in the request's target starts a fragment, as the Workers build's URL parser
+		// reads it; Go's server keeps it in the path.
+		if i := strings.IndexByte(r.RequestURI, '#'); i >= 0 {
+			if u, err := url.ParseRequestURI(r.RequestURI[:i]); err == nil {
+				r = r.WithContext(r.Context())
+				r.URL = u
+			}
+		}
 		// The path as sent: RawPath when it holds characters Go would escape (a backslash).
 		esc := r.URL.RawPath
 		if esc == "" {
@@ -204,8 +220,8 @@ func route(mux *http.ServeMux, path, allow, method string, h http.HandlerFunc) {
 }
 
 // jsonDoor reads a JSON body of at most MaxBody bytes and answers it with fn, in one of slots
-// (nil: no cap).
-func jsonDoor(fn door, slots chan struct{}) http.HandlerFunc {
+// (nil: no cap), and writes the answer within out's budget (nil: none).
+func jsonDoor(fn door, slots chan struct{}, out *sending) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if msg := checkContentType(contentType(r.Header)); msg != "" {
 			writeError(w, http.StatusUnsupportedMediaType, engine.CodeBadRequest, msg)
@@ -219,28 +235,100 @@ func jsonDoor(fn door, slots chan struct{}) http.HandlerFunc {
 					"the request body exceeds the 1 MiB limit ("+strconv.Itoa(MaxBody)+" bytes)")
 				return
 			}
-			writeError(w, http.StatusBadRequest, engine.CodeBadRequest, "reading the request body: "+err.Error())
+			writeError(w, http.StatusBadRequest, engine.CodeBadRequest, "reading the request body: "+bodyError(err))
 			return
 		}
-		if slots != nil {
-			select {
-			case slots <- struct{}{}:
-				defer func() { <-slots }()
-			default:
-				w.Header().Set("Retry-After", "1")
-				w.Header().Set("Access-Control-Expose-Headers", "Retry-After") // for pages on other origins
-				writeError(w, http.StatusServiceUnavailable, engine.CodeTooLarge,
-					"the server is busy: "+strconv.Itoa(cap(slots))+" requests in progress; retry")
-				return
-			}
+		var answer []byte
+		var eerr *engine.Error
+		if !inSlot(slots, func() { answer, eerr = fn(context.WithoutCancel(r.Context()), body) }) {
+			busy(w, strconv.Itoa(cap(slots))+" requests in progress")
+			return
 		}
-		out, eerr := fn(r.Context(), body)
 		if eerr != nil {
 			writeJSON(w, wire.Status(eerr), wire.Error(eerr))
 			return
 		}
-		writeJSON(w, http.StatusOK, out)
+		if !out.take(len(answer)) {
+			busy(w, "answers of "+strconv.Itoa(out.max>>20)+" MiB in all being sent")
+			return
+		}
+		defer out.give(len(answer))
+		writeJSON(w, http.StatusOK, answer)
 	}
+}
+
+// inSlot runs f in one of slots (nil: no cap) and reports whether one was free. The slot is
+// given back when f returns, before its answer is written: a client slow to read holds none.
+func inSlot(slots chan struct{}, f func()) bool {
+	if slots != nil {
+		select {
+		case slots <- struct{}{}:
+			defer func() { <-slots }()
+		default:
+			return false
+		}
+	}
+	f()
+	return true
+}
+
+// busy answers 503 with Retry-After: 1, the server's limit named by why.
+func busy(w http.ResponseWriter, why string) {
+	w.Header().Set("Retry-After", "1")
+	w.Header().Set("Access-Control-Expose-Headers", "Retry-After") // for pages on other origins
+	writeError(w, http.StatusServiceUnavailable, engine.CodeTooLarge, "the server is busy: "+why+"; retry")
+}
+
+// answerBudget is the bytes of large answers one evaluation slot allows being written at once
+// (a variable for tests): an answer stays in memory until its client has read it, or the
+// write deadline cuts it off, and one answer is at most some 41 MB (SPEC §8.3).
+var answerBudget = 48 << 20
+
+// smallAnswer is the size up to which an answer is written outside the budget: small answers
+// are never refused for large ones being read slowly.
+const smallAnswer = 1 << 20
+
+// sending counts the bytes of the large answers being written, against max.
+type sending struct {
+	mu         sync.Mutex
+	bytes, max int
+}
+
+// take reserves n bytes for an answer, or reports false when they would pass the budget (one
+// answer alone always fits).
+func (s *sending) take(n int) bool {
+	if s == nil || n <= smallAnswer {
+		return true
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.bytes > 0 && s.bytes+n > s.max {
+		return false
+	}
+	s.bytes += n
+	return true
+}
+
+// give returns the n bytes take reserved.
+func (s *sending) give(n int) {
+	if s == nil || n <= smallAnswer {
+		return
+	}
+	s.mu.Lock()
+	s.bytes -= n
+	s.mu.Unlock()
+}
+
+// bodyError is why reading a request body failed, without the connection's addresses.
+func bodyError(err error) string {
+	var ne net.Error
+	switch {
+	case errors.As(err, &ne) && ne.Timeout():
+		return "timed out"
+	case errors.As(err, &ne):
+		return "the connection failed"
+	}
+	return err.Error()
 }
 
 // contentType returns the Content-Type header as one text, every value of every line: the

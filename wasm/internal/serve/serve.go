@@ -6,6 +6,7 @@ package serve
 import (
 	"context"
 	"errors"
+	"log"
 	"net"
 	"net/http"
 	"time"
@@ -83,7 +84,12 @@ func (c Config) Run(ctx context.Context, ln net.Listener, h http.Handler) error 
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), c.Grace)
 	defer cancel()
-	if err := srv.Shutdown(shutdown); err != nil {
+	if err := srv.Shutdown(shutdown); errors.Is(err, context.DeadlineExceeded) {
+		// Requests still in flight after the grace (a client that stopped reading its answer)
+		// are cut off: the server has shut down as asked, not failed.
+		log.Printf("shutdown: connections still open after %v closed", c.Grace)
+		srv.Close()
+	} else if err != nil {
 		return err
 	}
 	if err := <-errc; !errors.Is(err, http.ErrServerClosed) {

@@ -81,7 +81,9 @@ const JSON_CT = { "content-type": "application/json" };
 const PATHS = ["/v1/parse", "//v1/parse", "/v1//parse", "///v1///parse", "/v1/./parse", "/./v1/parse", "/v1/x/../parse",
   "/../v1/parse", "/%2e%2e/v1/parse", "/v1/%2E/parse", "/v1/x/.%2e/parse", "/v1\\parse", "/v1/%70arse", "/v1/parse/",
   "/v1/parse//", "/v1/parse/.", "/v1/parse/..", "/v1/parse/x/..", "/a//..", "/..", "/v1/..", "/v1%2Fparse", "/v1%2F.%2Fparse",
-  "/v1/parse%2F", "/v1/parse?x=1", "//v1/parse?x=1"];
+  "/v1/parse%2F", "/v1/parse?x=1", "//v1/parse?x=1",
+  // escapes of bytes that are not UTF-8 (a 404 in both), and a raw # (a fragment in both)
+  "/v1/%ff", "/v1/pa%ffrse", "/v1/%C0%AE%C0%AE/parse", "/v1/parse#x", "/v1/parse/#/.."];
 
 test("odd paths: both builds answer alike, and never with a redirect", opts, async () => {
   const failures = [];
@@ -102,6 +104,15 @@ test("odd paths: both builds answer alike, and never with a redirect", opts, asy
   // The canonical path is answered: //v1/parse is /v1/parse.
   const r = await raw(worker, "POST", "//v1/parse", JSON_CT, '{"text": "Cir3"}');
   assert.equal(r.status, 200, r.text);
+});
+
+test("Content-Length: leading zeros are the same number in both builds", opts, async () => {
+  const body = '{"text":"Cir3"}'; // 15 bytes
+  for (const length of ["15", "015", "0000000000000015", "00000000000000000000000015"]) {
+    const [n, w] = await Promise.all([raw(native, "POST", "/v1/parse", { ...JSON_CT, "content-length": length }, body),
+      raw(worker, "POST", "/v1/parse", { ...JSON_CT, "content-length": length }, body)]);
+    assert.deepEqual([n.status, w.status, w.text], [200, 200, n.text], `Content-Length ${length}: native ${n.status} ${n.text}, Workers ${w.status} ${w.text}`);
+  }
 });
 
 test("Content-Type: one rule in both builds, whatever the header's values", opts, async () => {

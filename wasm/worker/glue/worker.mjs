@@ -85,7 +85,8 @@ function failure(status, message) {
 function declaredLength(headers) {
   const s = headers.get("content-length");
   if (s === null || !/^[0-9]+$/.test(s)) return -1;
-  return s.length > 15 ? Number.MAX_SAFE_INTEGER : Number(s);
+  const digits = s.replace(/^0+(?=[0-9])/, ""); // 0000000000000015 is 15, as net/http reads it
+  return digits.length > 15 ? Number.MAX_SAFE_INTEGER : Number(digits);
 }
 
 // readBody reads the request's body, at most MAX_BODY + 1 bytes: { body: Uint8Array, or null
@@ -190,12 +191,17 @@ function debug(run) {
 async function fetch(req, env, ctx) {
   // A path Go's net/url refuses (a bad percent escape such as /v1/move%) would make the
   // handler's request conversion fail, which would be a 500: refuse it here as the native
-  // server does, with a 400 of the API's JSON shape.
-  let path;
-  try {
-    path = decodeURIComponent(new URL(req.url).pathname);
-  } catch {
+  // server does, with a 400 of the API's JSON shape. A well-formed escape of bytes that are not
+  // UTF-8 (/v1/%ff) is a path like any other: Go takes it, and answers 404 as the native server.
+  const pathname = new URL(req.url).pathname;
+  if (/%(?![0-9A-Fa-f]{2})/.test(pathname)) {
     return failure(400, "the request's path is not a valid URL path (a bad percent escape)");
+  }
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // not UTF-8: never the debug path
   }
   const run = await instance(env, ctx);
   if (env?.AOEKIT_DEBUG_GO && path === "/__debug/go") return debug(run);
