@@ -215,9 +215,9 @@ const REGION_FIELDS = ["shapes", "elevation"];
  */
 function reshaped(changes, fields) {
   if (changes === null || typeof changes !== "object") return true;
+  const flags = /** @type {{flags?: {levels?: unknown, aoekit?: unknown}}} */ (changes).flags;
   return Object.keys(changes).some((k) => fields.includes(k) || /^flags\.(levels|aoekit)(\.|$)/.test(k)) ||
-    /** @type {{flags?: {levels?: unknown, aoekit?: unknown}}} */ (changes).flags?.levels !== undefined ||
-    /** @type {{flags?: {levels?: unknown, aoekit?: unknown}}} */ (changes).flags?.aoekit !== undefined;
+    flags?.levels !== undefined || flags?.aoekit !== undefined;
 }
 
 /**

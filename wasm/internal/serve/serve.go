@@ -87,7 +87,7 @@ func (c Config) Run(ctx context.Context, ln net.Listener, h http.Handler) error 
 	if err := srv.Shutdown(shutdown); errors.Is(err, context.DeadlineExceeded) {
 		// Requests still in flight after the grace (a client that stopped reading its answer)
 		// are cut off: the server has shut down as asked, not failed.
-		log.Printf("shutdown: connections still open after %v closed", c.Grace)
+		log.Printf("shutdown: closed the connections still open after %v", c.Grace)
 		srv.Close()
 	} else if err != nil {
 		return err
