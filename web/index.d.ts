@@ -21,6 +21,18 @@ export interface Pos {
   z?: number;
 }
 
+/**
+ * A point in squares (SPEC §10.1), {"x": 10, "y": 6.5, "z": 0}: grid lines are whole numbers, a
+ * square's middle is a half. Each coordinate is rounded to the nearest 1/400 by its decimal value,
+ * as a wall's ends are; `z` is a height in levels (0 is the floor of level 0). The origin of a
+ * point-origin area (dnd5e, pf2e) and an aim point.
+ */
+export interface Point {
+  x: number;
+  y: number;
+  z?: number;
+}
+
 /** A cell as an array `[x, y, z]`: the form of cell lists, paths and bounds. */
 export type CellTuple = [x: number, y: number, z: number];
 
@@ -31,10 +43,14 @@ export type WorldPoint = [x: number, y: number, z: number];
 export type Direction = "N" | "NE" | "E" | "SE" | "S" | "SW" | "W" | "NW";
 
 /** A rule set (SPEC §6). */
-export type Rules = "tdgs" | "drawsteel" | "circle50";
+export type Rules = "tdgs" | "drawsteel" | "circle50" | "dnd5e" | "pf2e";
 
-/** A template's shape: TDGS circle, cone, line, rectangle; Draw Steel aura, burst, cube, line, wall; 50 % circle. */
-export type ShapeName = "circle" | "cone" | "line" | "rectangle" | "aura" | "burst" | "cube" | "wall";
+/**
+ * A template's shape: TDGS circle, cone, line, rectangle; Draw Steel aura, burst, cube, line, wall;
+ * 50 % circle; dnd5e sphere, cylinder, cone, cube, line, emanation; pf2e burst, cone, emanation,
+ * line (and dnd5e's cylinder and cube).
+ */
+export type ShapeName = "circle" | "cone" | "line" | "rectangle" | "aura" | "burst" | "cube" | "wall" | "sphere" | "cylinder" | "emanation";
 
 /** The codes of thrown errors (CONTRACT). */
 export type ErrorCode =
@@ -77,10 +93,16 @@ export interface TemplateFields {
   close?: boolean;
   /** A rectangle's turn about its anchor (SPEC §2.7); N when absent. */
   orientation?: "N" | "E" | "S" | "W";
+  /** A dnd5e cylinder that hangs from its top circle (SPEC §10.5). */
+  down?: boolean;
+  /** A dnd5e cone's base: flat (the default) or round (bounded by a sphere, as Foundry draws). */
+  base?: "flat" | "round";
+  /** A dnd5e cone's angle in degrees, 1 to 179 (SPEC §10.5); the rule book's 53.13° when absent. */
+  angle?: number;
 }
 
 /** The fields of templates that depend on the shape: a variant of `Template` has its own and none of the others. */
-export type TemplateShapeField = "radius" | "side" | "size" | "length" | "direction" | "width" | "height" | "squares" | "within" | "close" | "orientation";
+export type TemplateShapeField = "radius" | "side" | "size" | "length" | "direction" | "width" | "height" | "squares" | "within" | "close" | "orientation" | "down" | "base" | "angle";
 
 /**
  * What every template has: `text` (as given to parse), `notation`, and `rules` and `shape`,
@@ -169,6 +191,55 @@ export interface Circle50 extends TemplateOf<"circle50", "circle", "size" | "clo
   close: boolean;
 }
 
+/** A dnd5e sphere, `20-foot-radius sphere` (SPEC §10.5): `radius` squares from its point. */
+export interface Dnd5eSphere extends TemplateOf<"dnd5e", "sphere", "radius"> {
+  radius: number;
+}
+
+/** A dnd5e or pf2e cylinder, `10-foot-radius, 40-foot-high cylinder` (SPEC §10.5, §11.3). */
+export interface PointCylinder extends TemplateOf<"dnd5e" | "pf2e", "cylinder", "radius" | "height" | "down"> {
+  radius: number;
+  height: number;
+  /** Hangs from its top circle. */
+  down?: boolean;
+}
+
+/** A dnd5e cone, `15-foot cone` (SPEC §10.5): any direction, flat or round base, an optional angle. */
+export interface Dnd5eCone extends TemplateOf<"dnd5e", "cone", "length" | "base" | "angle"> {
+  length: number;
+  /** `"round"`: bounded by a sphere of its length (Foundry's round cone); flat when absent. */
+  base?: "flat" | "round";
+  /** Its angle in degrees (1 to 179); the rule book's 53.13° when absent. */
+  angle?: number;
+}
+
+/** A dnd5e or pf2e cube, `10-foot cube` (SPEC §10.5): from a grid intersection toward a diagonal, and up. */
+export interface PointCube extends TemplateOf<"dnd5e" | "pf2e", "cube", "side"> {
+  side: number;
+}
+
+/** A dnd5e or pf2e line, `100-foot line 10 feet wide` (SPEC §10.5, §11.2). */
+export interface PointLine extends TemplateOf<"dnd5e" | "pf2e", "line", "length" | "width"> {
+  length: number;
+  /** 1 (5 ft) when not written. */
+  width: number;
+}
+
+/** A dnd5e or pf2e emanation, `10-foot emanation` (SPEC §10.5, §11.2): from the caster's space. */
+export interface PointEmanation extends TemplateOf<"dnd5e" | "pf2e", "emanation", "radius"> {
+  radius: number;
+}
+
+/** A pf2e burst, `20-foot burst` (SPEC §11.2): from a grid intersection. */
+export interface Pf2eBurst extends TemplateOf<"pf2e", "burst", "radius"> {
+  radius: number;
+}
+
+/** A pf2e cone, `15-foot cone` (SPEC §11.2): a quarter circle aimed along a compass direction. */
+export interface Pf2eCone extends TemplateOf<"pf2e", "cone", "length"> {
+  length: number;
+}
+
 /**
  * A parsed template (CONTRACT parse): one interface a shape, told apart by `shape` and, for the
  * shapes two rule sets share (`circle`, `line`), `rules`. A shape's sizes are numbers; the other
@@ -189,16 +260,25 @@ export type Template =
   | DrawSteelCube
   | DrawSteelLine
   | DrawSteelWall
-  | Circle50;
+  | Circle50
+  | Dnd5eSphere
+  | PointCylinder
+  | Dnd5eCone
+  | PointCube
+  | PointLine
+  | PointEmanation
+  | Pf2eBurst
+  | Pf2eCone;
 
 /**
  * Template T as a request's template object (CONTRACT "Template object"): its `text` and
  * `notation` optional (ignored), `rules` optional for TDGS (the default), and the fields D
- * optional (they have defaults: a TDGS `height`, a line's `width`, `within`, `close`).
+ * optional (they have defaults: a TDGS `height`, a line's `width`, `within`, `close`). A dnd5e or
+ * pf2e template's `rules` may be the request's instead.
  */
 export type TemplateObjectOf<T extends Template, D extends keyof T = never> = Omit<T, "text" | "notation" | "rules" | D> &
   Partial<Pick<T, "text" | "notation" | D>> &
-  (T["rules"] extends "tdgs" ? { rules?: "tdgs" } : { rules: T["rules"] });
+  (T["rules"] extends "tdgs" ? { rules?: "tdgs" } : T["rules"] extends "dnd5e" | "pf2e" ? { rules?: T["rules"] } : { rules: T["rules"] });
 
 /**
  * A request's template as an object: built from its `rules`, `shape` and sizes (so a `Template`
@@ -220,6 +300,14 @@ export type TemplateObject =
   | TemplateObjectOf<DrawSteelLine, "width">
   | TemplateObjectOf<DrawSteelWall>
   | TemplateObjectOf<Circle50, "close">
+  | TemplateObjectOf<Dnd5eSphere>
+  | TemplateObjectOf<PointCylinder>
+  | TemplateObjectOf<Dnd5eCone>
+  | TemplateObjectOf<PointCube>
+  | TemplateObjectOf<PointLine, "width">
+  | TemplateObjectOf<PointEmanation>
+  | TemplateObjectOf<Pf2eBurst>
+  | TemplateObjectOf<Pf2eCone>
   | { notation: string; text?: string; shape?: undefined }
   | { text: string; shape?: undefined };
 
@@ -242,6 +330,11 @@ export interface Token {
   /** Free text ("party", "enemy"…) compared by the targeting traits. */
   side?: string;
   prone?: boolean;
+  /**
+   * Took the Take Cover action (pf2e, SPEC §11.5): standard cover where it would have none or
+   * lesser, greater where it would have standard.
+   */
+  takingCover?: boolean;
 }
 
 /**
@@ -266,6 +359,12 @@ export interface Wall {
   bottom?: number;
   top?: number;
   open?: boolean;
+  /**
+   * A one-way wall (SPEC §5.6): it blocks only what comes from this side of a → b, seen from a
+   * looking toward b (y grows south). Honoured by the dnd5e and pf2e rule sets; the others refuse a
+   * one-way wall.
+   */
+  from?: "left" | "right";
 }
 
 /** The board, inclusive on both ends. */
@@ -280,6 +379,8 @@ export interface Targeting {
   /** The ids a `selective` trait keeps. */
   ids?: string[];
   excludeCaster?: boolean;
+  /** A dnd5e emanation affects its caster only when this is set (SPEC §10.5). */
+  includeCaster?: boolean;
   /** Cells that leave the area. */
   excludeCells?: CellTuple[];
 }
@@ -317,6 +418,13 @@ export interface Request {
    * cell, line origin.
    */
   origin?: Pos;
+  /** The origin point of a point-origin area (dnd5e, pf2e; SPEC §10.1, §10.7). */
+  point?: Point;
+  /**
+   * The direction of a point-origin cone, line or cube (SPEC §10.2): a compass name, degrees or an
+   * aim point.
+   */
+  toward?: Direction | number | Point;
   /** A Draw Steel cube's origin square (SPEC §3.4). */
   originSquare?: Pos;
   /** The cell a Draw Steel line points at. */
@@ -346,10 +454,15 @@ export interface Request {
   cover?: "tdgs" | "drawsteel" | "none";
   /** Whether full cover leaves a target unaffected; the rule set's choice when absent. */
   applyCover?: boolean;
+  /**
+   * How other creatures give cover in dnd5e (SPEC §10.8): half at most (the default), like walls
+   * (full), or not at all (none).
+   */
+  creatureCover?: "half" | "full" | "none";
 }
 
 /** Cover grades: `none`, `partial`, `half`, `full` (tdgs, circle50) or `none`, `cover`, `full` (drawsteel). */
-export type CoverGrade = "none" | "partial" | "half" | "full" | "cover";
+export type CoverGrade = "none" | "partial" | "half" | "full" | "cover" | "improved" | "total" | "threeQuarters" | "lesser" | "standard" | "greater";
 
 /** One cover segment (SPEC §5.4) in world units (cells), marked blocked or clear. */
 export interface Line {
@@ -374,7 +487,7 @@ export interface Target {
   /** Why an entity in the area is not affected. */
   reason?: "barrier" | "targeting" | "cover";
   cover: CoverGrade;
-  /** The REF bonus: 0, 2 or 4. */
+  /** The bonus: 0, 2 or 4 (tdgs REF); dnd5e 0, 2 or 5 (AC and Dex saves); pf2e 0, 1, 2 or 4. */
   bonus: number;
   /** How many of `lines` are blocked. */
   blocked: number;
@@ -388,7 +501,11 @@ export interface Result {
   template: Template;
   /** The absolute direction after facing; absent for shapes without one. */
   direction?: Direction;
-  origin: Required<Pos>;
+  /**
+   * The origin: a cell for tdgs, drawsteel and circle50; for dnd5e and pf2e the origin point used
+   * (as given, or the default of SPEC §10.5), on the 1/400 lattice.
+   */
+  origin: Required<Point>;
   /** Whether the caster has line of sight to the origin (SPEC §2.9, §5.3). */
   originVisible: boolean;
   /** Every affected cell, sorted by z, then y, then x, without duplicates. */
@@ -464,8 +581,10 @@ export interface Attacker {
  * unknown fields are ignored.
  */
 export interface CoverRequest {
-  /** The rule set whose grades apply: `tdgs` (the default), `drawsteel` or `dnd35`. */
-  rules?: "tdgs" | "drawsteel" | "dnd35";
+  /**
+   * The rule set whose grades apply: `tdgs` (the default), `drawsteel`, `dnd35`, `dnd5e` or `pf2e`.
+   */
+  rules?: "tdgs" | "drawsteel" | "dnd35" | "dnd5e" | "pf2e";
   /** `melee` (the spaces must be adjacent), `reach` or `ranged`. */
   attack: "melee" | "reach" | "ranged";
   attacker: Attacker;
@@ -475,6 +594,11 @@ export interface CoverRequest {
   obstacles?: Obstacle[];
   /** Thin walls (SPEC §5.6). */
   walls?: Wall[];
+  /**
+   * How the other tokens give cover in dnd5e (SPEC §10.8); pf2e's lesser cover comes from them too
+   * (§11.5).
+   */
+  creatureCover?: "half" | "full" | "none";
 }
 
 /** The answer to a cover request (CONTRACT cover, SPEC §5.7). */
@@ -482,9 +606,10 @@ export interface CoverResult {
   /**
    * The grade of the request's rule set: `none`, `partial`, `half` or `full` (tdgs; always `none`
    * in melee), `none`, `cover` or `full` (drawsteel), `none`, `partial`, `cover`, `improved` or
-   * `total` (dnd35).
+   * `total` (dnd35), `none`, `half`, `threeQuarters` or `total` (dnd5e), `none`, `lesser`,
+   * `standard`, `greater` or `total` (pf2e).
    */
-  grade: "none" | "partial" | "half" | "cover" | "improved" | "full" | "total";
+  grade: "none" | "partial" | "half" | "cover" | "improved" | "full" | "total" | "threeQuarters" | "lesser" | "standard" | "greater";
   /**
    * The bonus the grade gives: 0, 2, 4 or 8 (none for full or total cover, which allow no attack).
    */

@@ -42,7 +42,7 @@ func attackRulesOf(rules Rules) (attackRules, *Error) {
 	case RulesDnD35:
 		return func(_ cover.Kind, blocked, total int) cover.Grade { return cover.DnD35(blocked, total) }, nil
 	}
-	return nil, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or dnd35, got "+num.Quote(string(rules)))
+	return nil, newError(CodeBadRequest, "rules: expected tdgs, drawsteel, dnd35, dnd5e or pf2e, got "+num.Quote(string(rules)))
 }
 
 func attackKindOf(attack AttackKind) (cover.Kind, *Error) {
@@ -65,9 +65,13 @@ func attackCover(req *CoverRequest) (*CoverResult, *Error) {
 	if req == nil {
 		return nil, newError(CodeBadRequest, "request is required")
 	}
-	grade, e := attackRulesOf(req.Rules)
-	if e != nil {
-		return nil, e
+	r5, point := spreadRules(req.Rules)
+	var grade attackRules
+	var e *Error
+	if !point {
+		if grade, e = attackRulesOf(req.Rules); e != nil {
+			return nil, e
+		}
 	}
 	kind, e := attackKindOf(req.Attack)
 	if e != nil {
@@ -105,11 +109,17 @@ func attackCover(req *CoverRequest) (*CoverResult, *Error) {
 	if e != nil {
 		return nil, e
 	}
+	if e = oneWay(req.Walls, string(req.Rules)+" attack cover"); e != nil && !point {
+		return nil, e
+	}
 	switch d := att.space.Dist(tgt.space); {
 	case d == 0:
 		return nil, newError(CodeBadRequest, "target: its space overlaps the attacker's; an attacker cannot attack from inside its target")
 	case kind == cover.Melee && d != 1:
 		return nil, newError(CodeOutOfRange, "target is "+num.Itoa(d)+" squares from the attacker; a melee attack needs adjacent spaces (distance 1)")
+	}
+	if point {
+		return pointAttack(req, r5, att, tgt, terrainOf(indexObstacles(req.Obstacles, in), ws))
 	}
 	standing := !req.Attacker.Flying
 	// Each segment crosses at most as many cells as the box of the two spaces is long, wide

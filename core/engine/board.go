@@ -215,3 +215,6 @@ func pathOf(where string, path [][3]int) ([]grid.Cell, *Error) {
 	}
 	return out, nil
 }
+
+// pointAt is cell c's anchor as a result's origin point.
+func pointAt(c grid.Cell) Point { return Point{float64(c.X), float64(c.Y), float64(c.Z)} }

@@ -14,6 +14,18 @@ const (
 	RulesDrawSteel Rules = "drawsteel"
 	RulesCircle50  Rules = "circle50"
 	RulesDnD35     Rules = "dnd35" // attack cover only (SPEC §5.7)
+	RulesDnD5e     Rules = "dnd5e" // point-origin areas and cover (SPEC §10)
+	RulesPF2e      Rules = "pf2e"  // point-origin areas and cover (SPEC §11)
+)
+
+// CreatureCover is how other creatures give cover in dnd5e (SPEC §10.8).
+type CreatureCover string
+
+// The creature-cover rules; CreatureHalf is the default.
+const (
+	CreatureHalf CreatureCover = "half" // SRD 5.2: at most half cover
+	CreatureFull CreatureCover = "full" // 2014: like walls
+	CreatureNone CreatureCover = "none"
 )
 
 // Metric is how range and a Draw Steel shape's "within" count distance (SPEC §8.2); shapes use
@@ -42,7 +54,8 @@ const (
 type Grade string
 
 // The grades. TDGS: none, partial, half, full. Draw Steel: none, cover, full. D&D 3.5: none,
-// partial, cover, improved, total.
+// partial, cover, improved, total. D&D 5e: none, half, threeQuarters, total. Pathfinder 2e:
+// none, lesser, standard, greater, total.
 const (
 	GradeNone     Grade = "none"
 	GradePartial  Grade = "partial"
@@ -51,6 +64,12 @@ const (
 	GradeImproved Grade = "improved"
 	GradeFull     Grade = "full"
 	GradeTotal    Grade = "total"
+	// dnd5e (SPEC §10.8): none, half, threeQuarters, total.
+	GradeThreeQuarters Grade = "threeQuarters"
+	// pf2e (SPEC §11.5): none, lesser, standard, greater, total.
+	GradeLesser   Grade = "lesser"
+	GradeStandard Grade = "standard"
+	GradeGreater  Grade = "greater"
 )
 
 // Trait is a smart-targeting trait (SPEC §7.3).

@@ -133,9 +133,9 @@ func FieldOf(msg string) string {
 // TestRequestFields keeps the list equal to the types' json tags.
 var requestFields = [...]string{
 	"aim", "applyCover", "attack", "attacker", "bab", "barriers", "bounds", "caster", "clear",
-	"cover", "distance", "feats", "hands", "holding", "kind", "metric", "natural", "noBounds",
-	"obstacles", "orientation", "origin", "originSquare", "path", "range", "rapidShot", "remove",
-	"resolve", "rules", "source", "steps", "target", "targeting", "template", "tokens",
+	"cover", "creatureCover", "distance", "feats", "hands", "holding", "kind", "metric", "natural", "noBounds",
+	"obstacles", "orientation", "origin", "originSquare", "path", "point", "range", "rapidShot", "remove",
+	"resolve", "rules", "source", "steps", "target", "targeting", "template", "tokens", "toward",
 	"twoWeapon", "vertical", "walls",
 }
 

@@ -26,6 +26,11 @@ func evaluate(ctx Context, req *Request) (*Result, *Error) { return evaluateOn(c
 // evaluateOn is evaluate with the board of on when it is not nil (a Scene's evaluate): the
 // request then carries no board, and the scene's, validated and indexed before, is read.
 func evaluateOn(ctx Context, req *Request, on *Scene) (*Result, *Error) {
+	if req != nil {
+		if r, ok := pointRules(req); ok {
+			return evaluatePoint(ctx, req, on, r)
+		}
+	}
 	s, e := setupOf(req, on)
 	if e != nil {
 		return nil, e
@@ -57,7 +62,7 @@ func (s *setup) answer(v view) (*Result, *Error) {
 
 // result is the answer for the area in set (CONTRACT evaluate).
 func (sc *scene) result(set *cellSet) (*Result, *Error) {
-	res := &Result{Template: templateOf(sc.shape), Origin: posOf(sc.at.Origin), OriginVisible: true}
+	res := &Result{Template: templateOf(sc.shape), Origin: pointAt(sc.at.Origin), OriginVisible: true}
 	if sc.req.Template.Object == nil {
 		res.Template.Text = sc.req.Template.Text
 	}

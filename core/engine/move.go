@@ -57,6 +57,9 @@ func move(w *budget, req *MoveRequest) (*MoveResult, *Error) {
 		return nil, e
 	}
 	ws, e := checkWalls(req.Walls, nil)
+	if e == nil {
+		e = oneWay(req.Walls, "forced movement")
+	}
 	if e != nil {
 		return nil, e
 	}

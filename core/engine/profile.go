@@ -27,7 +27,7 @@ func profileOf(req *Request, s template.Shape) (profile, *Error) {
 	if req.Rules != "" {
 		var ok bool
 		if r, ok = template.ParseRules(string(req.Rules)); !ok {
-			return profile{}, newError(CodeBadRequest, "rules: expected tdgs, drawsteel or circle50, got "+num.Quote(string(req.Rules)))
+			return profile{}, newError(CodeBadRequest, "rules: expected tdgs, drawsteel, circle50, dnd5e or pf2e, got "+num.Quote(string(req.Rules)))
 		}
 	}
 	p := profile{rules: r}

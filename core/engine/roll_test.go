@@ -110,7 +110,7 @@ func TestGolden_7_4_ContractExample(t *testing.T) {
 		}
 	}
 	res := mustEvaluate(t, req(42))
-	if res.Direction != "NE" || res.Origin != (Pos{5, 5, 0}) || !res.OriginVisible || res.Count != 10 {
+	if res.Direction != "NE" || res.Origin != (Point{5, 5, 0}) || !res.OriginVisible || res.Count != 10 {
 		t.Errorf("direction %s origin %v visible %v count %d, want NE (5,5,0) true 10", res.Direction, res.Origin, res.OriginVisible, res.Count)
 	}
 	if len(res.Targets) != 1 {

@@ -82,6 +82,9 @@ func setupOf(req *Request, on *Scene) (s setup, _ *Error) {
 			return s, e
 		}
 		s.bounds = on.bounds
+		if e = oneWay(on.walls, s.prof.rules.String()); e != nil {
+			return s, e
+		}
 	} else {
 		if e = checkTokens(req.Tokens, req.Caster, nil); e != nil {
 			return s, e
@@ -176,6 +179,9 @@ func (s *setup) sceneIn(v view) (*scene, *Error) {
 	}
 	ws, e := checkWalls(s.req.Walls, v.walls)
 	if e != nil {
+		return nil, e
+	}
+	if e = oneWay(s.req.Walls, s.prof.rules.String()); e != nil {
 		return nil, e
 	}
 	return &scene{setup: *s, tokens: v.tokens, solids: terrainOf(indexObstacles(s.req.Obstacles, in), ws)}, nil

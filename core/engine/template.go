@@ -24,6 +24,9 @@ func Parse(text string) (Template, error) {
 func parseShape(text string) (template.Shape, *Error) {
 	s, err := notation.Parse(text)
 	if err != nil {
+		if e, ok := pointNotationHint(text); ok {
+			return nil, e
+		}
 		// A type assertion, not errors.As: it keeps reflect out of the wasm module.
 		if se, ok := err.(*notation.SyntaxError); ok {
 			return nil, &Error{Code: CodeBadNotation, Message: se.Error(), At: se.Pos}

@@ -27,6 +27,31 @@ type Pos struct {
 	Z int `json:"z"`
 }
 
+// Point is a point in squares (SPEC §10.1), {"x": 10, "y": 6.5, "z": 0}: grid lines are whole
+// numbers, a square's middle is a half. Each coordinate is rounded to the nearest 1/400 by its
+// decimal value, as a wall's ends are; `z` is a height in levels (0 is the floor of level 0).
+// The origin of a point-origin area (dnd5e, pf2e) and an aim point.
+//
+//wire:want an object {"x", "y", "z"}
+type Point struct {
+	X float64 `json:"x"`
+	Y float64 `json:"y"`
+	//ts:optional
+	Z float64 `json:"z"`
+}
+
+// Toward is the direction of a point-origin cone, line or cube (SPEC §10.2): a compass name
+// (absolute, not turned by facing), a number of degrees (0 east, 90 south, clockwise, read to
+// 1/400 of a degree) or an aim point.
+//
+// In Go, set one of Compass, Degrees (with IsDegrees) or Aim; all unset means none given.
+type Toward struct {
+	Compass   string
+	Degrees   float64
+	IsDegrees bool
+	Aim       *Point
+}
+
 // Token is an entity on the board (SPEC §1.5). Its anchor (x, y, z) is its north-west, lowest
 // cell. `size` is a number of squares or a size name (`"Large"`, `"1T"`…), 1 by default;
 // `height` defaults to the size; `facing` to N.
@@ -52,6 +77,9 @@ type Token struct {
 	// Free text ("party", "enemy"…) compared by the targeting traits.
 	Side  string `json:"side,omitempty"`
 	Prone bool   `json:"prone,omitempty"`
+	// Took the Take Cover action (pf2e, SPEC §11.5): standard cover where it would have none or
+	// lesser, greater where it would have standard.
+	TakingCover bool `json:"takingCover,omitempty"`
 }
 
 // Obstacle is a solid cell (SPEC §1.6); `fill` in (0, 1] is its filled fraction of the height,
@@ -70,7 +98,7 @@ type Obstacle struct {
 	Y int `json:"y"`
 	//ts:optional
 	Z    int     `json:"z"`
-	Fill float64 `json:"fill,omitempty" wire:"fill"`
+	Fill float64 `json:"fill,omitempty" wire:"fill,struct"`
 }
 
 // Wall is a thin wall (SPEC §5.6): a vertical sheet of no thickness over the segment a → b of
@@ -90,6 +118,11 @@ type Wall struct {
 	Bottom *float64   `json:"bottom,omitempty"`
 	Top    *float64   `json:"top,omitempty"`
 	Open   bool       `json:"open,omitempty"`
+	// A one-way wall (SPEC §5.6): it blocks only what comes from this side of a → b, seen from
+	// a looking toward b (y grows south). Honoured by the dnd5e and pf2e rule sets; the others
+	// refuse a one-way wall.
+	//ts:type "left" | "right"
+	From string `json:"from,omitempty"`
 }
 
 // Bounds is the board, inclusive on both ends.
@@ -117,6 +150,8 @@ type Targeting struct {
 	// The ids a `selective` trait keeps.
 	IDs           []string `json:"ids,omitempty"`
 	ExcludeCaster bool     `json:"excludeCaster,omitempty"`
+	// A dnd5e emanation affects its caster only when this is set (SPEC §10.5).
+	IncludeCaster bool `json:"includeCaster,omitempty"`
 	// Cells that leave the area.
 	ExcludeCells [][3]int `json:"excludeCells,omitempty"`
 }
@@ -160,6 +195,12 @@ type Request struct {
 	// The chosen cell of an at-range shape: circle centre, rectangle anchor, cube's
 	// north-west-lowest cell, line origin.
 	Origin *Pos `json:"origin,omitempty"`
+	// The origin point of a point-origin area (dnd5e, pf2e; SPEC §10.1, §10.7).
+	Point *Point `json:"point,omitempty"`
+	// The direction of a point-origin cone, line or cube (SPEC §10.2): a compass name, degrees
+	// or an aim point.
+	//ts:type Direction | number | Point
+	Toward Toward `json:"toward,omitempty" wire:"toward"`
 	// A Draw Steel cube's origin square (SPEC §3.4).
 	OriginSquare *Pos `json:"originSquare,omitempty"`
 	// The cell a Draw Steel line points at.
@@ -189,6 +230,9 @@ type Request struct {
 	Cover CoverRules `json:"cover,omitempty"`
 	// Whether full cover leaves a target unaffected; the rule set's choice when absent.
 	ApplyCover *bool `json:"applyCover,omitempty"`
+	// How other creatures give cover in dnd5e (SPEC §10.8): half at most (the default), like
+	// walls (full), or not at all (none).
+	CreatureCover CreatureCover `json:"creatureCover,omitempty"`
 }
 
 // Template is a parsed template (CONTRACT parse). All sizes are integers in squares; fields a
@@ -226,6 +270,14 @@ type Template struct {
 	// A rectangle's turn about its anchor (SPEC §2.7); N when absent.
 	//ts:type "N" | "E" | "S" | "W"
 	Orientation string `json:"orientation,omitempty"`
+	// A dnd5e cylinder that hangs from its top circle (SPEC §10.5).
+	Down bool `json:"down,omitempty"`
+	// A dnd5e cone's base: flat (the default) or round (bounded by a sphere, as Foundry draws).
+	//ts:type "flat" | "round"
+	Base string `json:"base,omitempty"`
+	// A dnd5e cone's angle in degrees, 1 to 179 (SPEC §10.5); the rule book's 53.13° when
+	// absent.
+	Angle float64 `json:"angle,omitempty"`
 }
 
 // Result is the answer to evaluate (CONTRACT evaluate).
@@ -234,8 +286,10 @@ type Result struct {
 	// The absolute direction after facing; absent for shapes without one.
 	//ts:type Direction
 	Direction string `json:"direction,omitempty"`
-	//ts:type Required<Pos>
-	Origin Pos `json:"origin"`
+	// The origin: a cell for tdgs, drawsteel and circle50; for dnd5e and pf2e the origin point
+	// used (as given, or the default of SPEC §10.5), on the 1/400 lattice.
+	//ts:type Required<Point>
+	Origin Point `json:"origin"`
 	// Whether the caster has line of sight to the origin (SPEC §2.9, §5.3).
 	OriginVisible bool `json:"originVisible"`
 	// Every affected cell, sorted by z, then y, then x, without duplicates.
@@ -254,7 +308,7 @@ type Target struct {
 	Reason Reason `json:"reason,omitempty"`
 	//ts:type CoverGrade
 	Cover Grade `json:"cover"`
-	// The REF bonus: 0, 2 or 4.
+	// The bonus: 0, 2 or 4 (tdgs REF); dnd5e 0, 2 or 5 (AC and Dex saves); pf2e 0, 1, 2 or 4.
 	Bonus int `json:"bonus"`
 	// How many of `lines` are blocked.
 	Blocked int    `json:"blocked"` // of len(Lines)
@@ -340,8 +394,9 @@ func About() VersionInfo { return VersionInfo{Engine: "aoekit", Version: Version
 //
 //wire:want an object
 type CoverRequest struct {
-	// The rule set whose grades apply: `tdgs` (the default), `drawsteel` or `dnd35`.
-	//ts:type "tdgs" | "drawsteel" | "dnd35"
+	// The rule set whose grades apply: `tdgs` (the default), `drawsteel`, `dnd35`, `dnd5e` or
+	// `pf2e`.
+	//ts:type "tdgs" | "drawsteel" | "dnd35" | "dnd5e" | "pf2e"
 	Rules Rules `json:"rules,omitempty"`
 	// `melee` (the spaces must be adjacent), `reach` or `ranged`.
 	Attack AttackKind `json:"attack"`
@@ -354,6 +409,9 @@ type CoverRequest struct {
 	Obstacles []Obstacle `json:"obstacles,omitempty"`
 	// Thin walls (SPEC §5.6).
 	Walls []Wall `json:"walls,omitempty"`
+	// How the other tokens give cover in dnd5e (SPEC §10.8); pf2e's lesser cover comes from
+	// them too (§11.5).
+	CreatureCover CreatureCover `json:"creatureCover,omitempty"`
 }
 
 // Attacker is the attacking entity of a cover request: a token (SPEC §1.5) and whether it is
@@ -394,7 +452,8 @@ func (a *Attacker) Token() Token {
 type CoverResult struct {
 	// The grade of the request's rule set: `none`, `partial`, `half` or `full` (tdgs; always
 	// `none` in melee), `none`, `cover` or `full` (drawsteel), `none`, `partial`, `cover`,
-	// `improved` or `total` (dnd35).
+	// `improved` or `total` (dnd35), `none`, `half`, `threeQuarters` or `total` (dnd5e), `none`,
+	// `lesser`, `standard`, `greater` or `total` (pf2e).
 	Grade Grade `json:"grade"`
 	// The bonus the grade gives: 0, 2, 4 or 8 (none for full or total cover, which allow no
 	// attack).

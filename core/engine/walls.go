@@ -108,7 +108,7 @@ func checkWalls(ws []Wall, window *grid.Box) ([]walls.Wall, *Error) {
 		// comparison; a wall far out on the board only goes to wallOf), and more than 1/400
 		// apart on an axis: if |dx| + |dy| > 2 far, one of them is past far.
 		plain := math.Abs(ax)+math.Abs(ay)+math.Abs(bx)+math.Abs(by) <= MaxCoord &&
-			math.Abs(ax-bx)+math.Abs(ay-by) > 2*far && (w.Bottom == nil && w.Top == nil || plainHeights(w))
+			math.Abs(ax-bx)+math.Abs(ay-by) > 2*far && (w.Bottom == nil && w.Top == nil || plainHeights(w)) && w.From == ""
 		if !plain {
 			if _, e := wallOf(label{"walls", i}, w); e != nil {
 				return nil, e
@@ -183,7 +183,37 @@ func onLattice(w *Wall) walls.Wall {
 	if w.Top != nil {
 		out.Top, _ = coordOf(*w.Top)
 	}
+	out.From, _ = sideOf(w.From)
 	return out
+}
+
+// sideOf reads a wall's "from" (SPEC §5.6).
+func sideOf(from string) (walls.Side, bool) {
+	switch from {
+	case "":
+		return walls.Both, true
+	case "left":
+		return walls.Left, true
+	case "right":
+		return walls.Right, true
+	}
+	return walls.Both, false
+}
+
+// oneWay refuses a one-way wall for the rule sets that do not honour them: their shared line
+// of effect (core/shadow) and their cover treat a segment as undirected (SPEC §5.6, our
+// ruling). Only dnd5e and pf2e, whose every segment runs from a source to a target, take them.
+func oneWay(ws []Wall, rules string) *Error {
+	for i := range ws {
+		if ws[i].From != "" {
+			return oneWayError(i, rules)
+		}
+	}
+	return nil
+}
+
+func oneWayError(i int, rules string) *Error {
+	return newError(CodeBadRequest, label{"walls", i}.String()+".from: one-way walls are honoured by the dnd5e and pf2e rule sets only, not "+rules+" (SPEC §5.6)")
 }
 
 // plainHeights reports whether w's bottom and top, where given, are certainly valid by
@@ -229,6 +259,10 @@ func wallOf(where label, w *Wall) (walls.Wall, *Error) {
 	}
 	if out.Bottom > out.Top {
 		return out, newError(CodeBadRequest, where.String()+": bottom "+fmtFloat(*w.Bottom)+" is above top "+fmtFloat(*w.Top))
+	}
+	var ok bool
+	if out.From, ok = sideOf(w.From); !ok {
+		return out, newError(CodeBadRequest, where.String()+".from: expected \"left\" or \"right\", got "+num.Quote(w.From))
 	}
 	return out, nil
 }

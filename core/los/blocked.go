@@ -130,6 +130,11 @@ func (p *Prepared) Check(a, b Point) (blocked bool, err error) {
 // check is Check for the Solids s, which answers the optional interfaces that are not nil;
 // with ask, Layers is looked up on s only when a walk could use it.
 func check(a, b Point, s Solids, r Regions, ws Walls, l Layers, ask bool) (blocked bool, err error) {
+	return checkWalk(a, b, s, r, ws, l, ask, false)
+}
+
+// checkWalk is check, with open: the endpoints a and b are not judged (OpenBlocked).
+func checkWalk(a, b Point, s Solids, r Regions, ws Walls, l Layers, ask, open bool) (blocked bool, err error) {
 	if !a.InRange() || !b.InRange() {
 		return true, ErrRange
 	}
@@ -149,7 +154,7 @@ func check(a, b Point, s Solids, r Regions, ws Walls, l Layers, ask bool) (block
 	}
 	var w walker
 	w.init(a, b, s)
-	w.ls, w.ask = l, ask
+	w.ls, w.ask, w.open = l, ask, open
 	return w.run([3]int64{b.X, b.Y, b.Z}), nil
 }
 
@@ -172,6 +177,7 @@ type walker struct {
 	lo, hi [3]int   // the cells the − and + octants look into between crossings
 	n      [3]int64 // the next crossing on a moving axis i is at t = n[i]/ad[i]
 	plane  [3]bool  // axis with d = 0 whose coordinate lies on a grid plane (lo = hi − 1)
+	open   bool     // the endpoints themselves are not judged (OpenBlocked)
 }
 
 func (w *walker) init(a, b Point, s Solids) {
@@ -215,9 +221,9 @@ func (w *walker) init(a, b Point, s Solids) {
 // inside a cell.
 func (w *walker) run(b [3]int64) bool {
 	if w.ad == [3]int64{} {
-		return w.pointBad(w.o)
+		return !w.open && w.pointBad(w.o)
 	}
-	if onPlane(w.o) && w.pointBad(w.o) {
+	if !w.open && onPlane(w.o) && w.pointBad(w.o) {
 		return true
 	}
 	fast := !w.plane[0] && !w.plane[1] && !w.plane[2]
@@ -280,7 +286,7 @@ func (w *walker) run(b [3]int64) bool {
 		}
 		t0n, t0d = tn, td
 	}
-	return onPlane(b) && w.pointBad(b)
+	return !w.open && onPlane(b) && w.pointBad(b)
 }
 
 // runFast is run's fast mode (no axis in a grid plane for the whole segment), the usual case,
@@ -348,7 +354,7 @@ func (w *walker) runFast(b [3]int64, ls Layers) bool {
 		}
 		t0n, t0d = tn, td
 	}
-	return onPlane(b) && w.pointBad(b)
+	return !w.open && onPlane(b) && w.pointBad(b)
 }
 
 // runFlat is runFast for a segment that stays at one height h strictly inside level z and
@@ -408,7 +414,7 @@ walk:
 	}
 	// b lies on a plane of x (or y) exactly when its crossing is the one left at t = 1; z stays
 	// inside the level.
-	return (n0 == a0 || n1 == a1) && w.pointBad(b)
+	return !w.open && (n0 == a0 || n1 == a1) && w.pointBad(b)
 }
 
 // A level is one level's cells as Layers gives them (fills nil: none given).

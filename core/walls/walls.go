@@ -27,14 +27,45 @@ const MaxCoord = los.MaxCoord
 type Wall struct {
 	A, B        [2]int64
 	Bottom, Top int64
+	// From makes a one-way wall (SPEC §5.6): Left or Right blocks only the segments that
+	// start strictly on that side of the directed line A → B; 0 blocks both ways.
+	From Side
+}
+
+// Side is a side of a wall's directed line A → B, seen from A looking toward B on the board
+// (y grows south): for A = (0, 0), B = (0, 1), Left is x > 0.
+type Side int8
+
+// The sides of a one-way wall.
+const (
+	Both  Side = 0
+	Left  Side = 1
+	Right Side = -1
+)
+
+// SideOf is the side of the directed line A → B the point p lies on: Left, Right, or Both
+// when p lies on the line.
+func (w *Wall) SideOf(p los.Point) Side {
+	ex, ey := w.B[0]-w.A[0], w.B[1]-w.A[1]
+	switch c := ex*(p.Y-w.A[1]) - ey*(p.X-w.A[0]); { // e × (p − A), y south
+	case c < 0:
+		return Left
+	case c > 0:
+		return Right
+	}
+	return Both
 }
 
 // Blocks reports whether w blocks the segment p → q (SPEC §5.6): their projections on the
 // plane meet in exactly one point X, the wall's ends included and the segment's ends p and q
 // excluded, and the segment's height at X lies in [Bottom, Top]. A segment whose projection
 // runs along the wall's line (or is a single point: a vertical segment) meets it in no single
-// point and is not blocked. Coordinates must lie within ±MaxCoord.
+// point and is not blocked. A one-way wall blocks only segments whose p lies strictly on its
+// From side. Coordinates must lie within ±MaxCoord.
 func (w *Wall) Blocks(p, q los.Point) bool {
+	if w.From != Both && w.SideOf(p) != w.From {
+		return false // a one-way wall lets through what comes from its other side or its line
+	}
 	dx, dy := q.X-p.X, q.Y-p.Y
 	ex, ey := w.B[0]-w.A[0], w.B[1]-w.A[1]
 	den := dx*ey - dy*ex // d × e: zero when parallel, collinear, or d = 0

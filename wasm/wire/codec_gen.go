@@ -10,25 +10,28 @@ import (
 // The field names of each request type, in the order of the destinations its reader passes
 // to object.
 var (
-	requestFields = []string{"rules", "template", "caster", "origin", "originSquare", "aim", "path",
-		"range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve", "orientation",
-		"metric", "barriers", "cover", "applyCover"}
-	tokenFields       = []string{"id", "x", "y", "z", "size", "height", "facing", "side", "prone"}
+	requestFields = []string{"rules", "template", "caster", "origin", "point", "toward", "originSquare",
+		"aim", "path", "range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve",
+		"orientation", "metric", "barriers", "cover", "applyCover", "creatureCover"}
+	tokenFields = []string{"id", "x", "y", "z", "size", "height", "facing", "side", "prone",
+		"takingCover"}
 	posFields         = []string{"x", "y", "z"}
+	pointFields       = []string{"x", "y", "z"}
 	obstacleFields    = []string{"x", "y", "z", "fill"}
-	wallFields        = []string{"a", "b", "bottom", "top", "open"}
+	wallFields        = []string{"a", "b", "bottom", "top", "open", "from"}
 	boundsFields      = []string{"min", "max"}
-	targetingFields   = []string{"trait", "ids", "excludeCaster", "excludeCells"}
+	targetingFields   = []string{"trait", "ids", "excludeCaster", "includeCaster", "excludeCells"}
 	resolveFields     = []string{"stat", "modifiers", "luck", "seed", "defence"}
 	moveRequestFields = []string{"kind", "distance", "source", "target", "path", "vertical", "tokens",
 		"obstacles", "walls", "bounds"}
 	coverRequestFields = []string{"rules", "attack", "attacker", "target", "tokens", "obstacles",
-		"walls"}
+		"walls", "creatureCover"}
 	attackerFields  = []string{"id", "x", "y", "z", "size", "height", "facing", "side", "prone", "flying"}
 	boardFields     = []string{"tokens", "obstacles", "walls", "bounds"}
 	sceneEditFields = []string{"remove", "tokens", "clear", "obstacles", "walls", "bounds", "noBounds"}
 	templateFields  = []string{"text", "notation", "rules", "shape", "radius", "side", "size", "length",
-		"direction", "width", "height", "squares", "within", "close", "orientation"}
+		"direction", "width", "height", "squares", "within", "close", "orientation", "down", "base",
+		"angle"}
 	fullAttackRequestFields = []string{"bab", "feats", "hands", "holding", "natural", "twoWeapon",
 		"rapidShot", "steps"}
 	fullAttackNaturalFields = []string{"id", "primary", "hand"}
@@ -40,15 +43,15 @@ var (
 // request reads an engine.Request.
 func (d *decoder) request(p *engine.Request) *engine.Error {
 	return d.object("an object", requestFields, []any{(*string)(&p.Rules), &p.Template, &p.Caster, &p.Origin,
-		&p.OriginSquare, &p.Aim, &p.Path, &p.Range, &p.Tokens, &p.Obstacles, &p.Walls, &p.Bounds,
-		&p.Targeting, &p.Resolve, &p.Orientation, (*string)(&p.Metric), &p.Barriers,
-		(*string)(&p.Cover), &p.ApplyCover})
+		&p.Point, &p.Toward, &p.OriginSquare, &p.Aim, &p.Path, &p.Range, &p.Tokens, &p.Obstacles,
+		&p.Walls, &p.Bounds, &p.Targeting, &p.Resolve, &p.Orientation, (*string)(&p.Metric),
+		&p.Barriers, (*string)(&p.Cover), &p.ApplyCover, (*string)(&p.CreatureCover)})
 }
 
 // token reads an engine.Token.
 func (d *decoder) token(p *engine.Token) *engine.Error {
 	return d.needed("a token object", tokenFields, []any{&p.ID, &p.X, &p.Y, &p.Z, (*wholeToken)(p), &p.Height,
-		&p.Facing, &p.Side, &p.Prone}, 0b0, 0b100000)
+		&p.Facing, &p.Side, &p.Prone, &p.TakingCover}, 0b0, 0b100000)
 }
 
 // pos reads an engine.Pos.
@@ -65,7 +68,7 @@ func (d *decoder) moveRequest(p *engine.MoveRequest) *engine.Error {
 // coverRequest reads an engine.CoverRequest.
 func (d *decoder) coverRequest(p *engine.CoverRequest) *engine.Error {
 	return d.needed("an object", coverRequestFields, []any{(*string)(&p.Rules), (*string)(&p.Attack),
-		&p.Attacker, &p.Target, &p.Tokens, &p.Obstacles, &p.Walls}, 0b1100, 0b0)
+		&p.Attacker, &p.Target, &p.Tokens, &p.Obstacles, &p.Walls, (*string)(&p.CreatureCover)}, 0b1100, 0b0)
 }
 
 // board reads an engine.Board.
@@ -93,6 +96,9 @@ func (d *decoder) fullAttackItem(p *fullattack.Item) *engine.Error {
 
 // wholeToken is engine.Token as the destination of its fields read whole by hand (wire:"name,struct").
 type wholeToken engine.Token
+
+// wholeObstacle is engine.Obstacle as the destination of its fields read whole by hand (wire:"name,struct").
+type wholeObstacle engine.Obstacle
 
 // wholeAttacker is engine.Attacker as the destination of its fields read whole by hand (wire:"name,struct").
 type wholeAttacker engine.Attacker
@@ -133,6 +139,10 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		if !null {
 			err = d.itemMap(p)
 		}
+	case *float64:
+		if !null {
+			*p, err = d.coord()
+		}
 	case **bool:
 		*p = nil
 		if !null {
@@ -169,6 +179,13 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 			*p = v
 			err = d.pos(v)
 		}
+	case **engine.Point:
+		*p = nil
+		if !null {
+			v := new(engine.Point)
+			*p = v
+			err = d.object(`an object {"x", "y", "z"}`, pointFields, []any{&v.X, &v.Y, &v.Z})
+		}
 	case **engine.Bounds:
 		*p = nil
 		if !null {
@@ -179,7 +196,7 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 	case *engine.Targeting:
 		if !null {
 			err = d.object("a targeting object", targetingFields, []any{(*string)(&p.Trait), &p.IDs, &p.ExcludeCaster,
-				&p.ExcludeCells})
+				&p.IncludeCaster, &p.ExcludeCells})
 		}
 	case **engine.Resolve:
 		*p = nil
@@ -198,7 +215,7 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		if !null {
 			err = d.needed("a template object", templateFields, []any{&p.Text, &p.Notation, (*string)(&p.Rules),
 				&p.Shape, &p.Radius, &p.Side, &p.Size, &p.Length, &p.Direction, &p.Width, &p.Height,
-				&p.Squares, &p.Within, &p.Close, &p.Orientation}, 0b0, 0b1011000000000)
+				&p.Squares, &p.Within, &p.Close, &p.Orientation, &p.Down, &p.Base, &p.Angle}, 0b0, 0b1011000000000)
 		}
 	case *fullattack.Item:
 		if !null {
@@ -215,10 +232,12 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		err = d.templateField(p, null)
 	case *wholeToken: // Token.Size
 		err = d.sizeField((*engine.Token)(p), null)
+	case *engine.Toward: // Request.Toward
+		err = d.towardField(p, null)
 	case *engine.Range: // Request.Range
 		err = d.rangeField(p, null)
-	case *float64: // Obstacle.Fill
-		err = d.fillField(p, null)
+	case *wholeObstacle: // Obstacle.Fill
+		err = d.fillField((*engine.Obstacle)(p), null)
 	case *uint64: // Resolve.Seed
 		err = d.seedField(p, null)
 	case *wholeAttacker: // Attacker.Size
@@ -296,12 +315,12 @@ func (d *decoder) list(dst any, null bool) *engine.Error {
 			*p = append(*p, engine.Obstacle{})
 			q := &(*p)[i]
 			err = d.object(`an obstacle object {"x", "y", "z", "fill"}`, obstacleFields, []any{&q.X, &q.Y, &q.Z,
-				&q.Fill})
+				(*wholeObstacle)(q)})
 		case *[]engine.Wall:
 			*p = append(*p, engine.Wall{})
 			q := &(*p)[i]
 			err = d.needed(`a wall object {"a": [x, y], "b": [x, y]}`, wallFields, []any{&q.A, &q.B, &q.Bottom, &q.Top,
-				&q.Open}, 0b11, 0b0)
+				&q.Open, &q.From}, 0b11, 0b0)
 		case *[]string:
 			*p = append(*p, "")
 			(*p)[i], err = d.string()
@@ -331,8 +350,10 @@ func (d *decoder) list(dst any, null bool) *engine.Error {
 func (e *encoder) result(p *engine.Result) {
 	e.template(`{"template":`, &p.Template)
 	e.optString(`,"direction":`, p.Direction)
-	e.pos(`,"origin":`, &p.Origin)
-	e.bool(`,"originVisible":`, p.OriginVisible)
+	e.float(`,"origin":{"x":`, p.Origin.X)
+	e.float(`,"y":`, p.Origin.Y)
+	e.float(`,"z":`, p.Origin.Z)
+	e.bool(`},"originVisible":`, p.OriginVisible)
 	e.cellList(`,"cells":`, p.Cells)
 	e.int(`,"count":`, p.Count)
 	if e.list(`,"targets":`, p.Targets == nil, len(p.Targets)) {
@@ -396,22 +417,23 @@ func (e *encoder) template(name string, p *engine.Template) {
 		e.bool(`,"close":`, *p.Close)
 	}
 	e.optString(`,"orientation":`, p.Orientation)
-	e.raw("}")
-}
-
-// pos writes name and an engine.Pos.
-func (e *encoder) pos(name string, p *engine.Pos) {
-	e.raw(name)
-	e.int(`{"x":`, p.X)
-	e.int(`,"y":`, p.Y)
-	e.int(`,"z":`, p.Z)
+	if p.Down {
+		e.bool(`,"down":`, p.Down)
+	}
+	e.optString(`,"base":`, p.Base)
+	if p.Angle != 0 {
+		e.float(`,"angle":`, p.Angle)
+	}
 	e.raw("}")
 }
 
 // moveResult writes an engine.MoveResult.
 func (e *encoder) moveResult(p *engine.MoveResult) {
 	e.cellList(`{"path":`, p.Path)
-	e.pos(`,"end":`, &p.End)
+	e.int(`,"end":{"x":`, p.End.X)
+	e.int(`,"y":`, p.End.Y)
+	e.int(`,"z":`, p.End.Z)
+	e.raw("}")
 	if p.Collision == nil {
 		e.raw(`,"collision":null`)
 	} else {

@@ -112,9 +112,30 @@ func (d *decoder) seedField(seed *uint64, null bool) (err *engine.Error) {
 
 // fillField reads an obstacle's "fill": a number, rounded to the 1/400 lattice by its decimal
 // text exactly (engine.ParseFill), which reading it as a float64 first would not do.
-func (d *decoder) fillField(fill *float64, null bool) (err *engine.Error) {
+// It is given the obstacle: a *float64 alone would not tell it from the plain numbers of a
+// point or an angle.
+func (d *decoder) fillField(o *engine.Obstacle, null bool) (err *engine.Error) {
 	if !null {
-		*fill, err = d.fill()
+		o.Fill, err = d.fill()
+	}
+	return err
+}
+
+// towardField reads a request's "toward" (SPEC §10.2): a compass name, a number of degrees
+// (read to 1/400 of a degree by its text) or an aim point {"x", "y", "z"}.
+func (d *decoder) towardField(t *engine.Toward, null bool) (err *engine.Error) {
+	*t = engine.Toward{}
+	switch c := d.peek(); {
+	case null:
+	case c == '"':
+		t.Compass, err = d.string()
+	case c == '{':
+		err = d.value(&t.Aim) // a case of value, generated
+	case c == '-' || isDigit(c):
+		t.IsDegrees = true
+		t.Degrees, err = d.coord()
+	default:
+		err = d.typeErr(`a compass name, a number of degrees or an aim point {"x", "y", "z"}`)
 	}
 	return err
 }

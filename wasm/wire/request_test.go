@@ -349,10 +349,37 @@ func polymorphic(tag string, p any) (any, bool) {
 		return p.(*engine.Resolve).Seed, true
 	case "fill": // a number, read by its decimal value
 		return p.(*engine.Obstacle).Fill, true
+	case "toward": // a compass name, degrees or an aim point
+		switch t := p.(*engine.Request).Toward; {
+		case t.Aim != nil:
+			return t.Aim, true
+		case t.IsDegrees:
+			return t.Degrees, true
+		case t.Compass != "":
+			return t.Compass, true
+		}
 	default:
 		panic("toWire: no reference for wire:" + strconv.Quote(tag))
 	}
 	return nil, false
+}
+
+// latticeFloats are the numbers of a request, other than a wall's, that the wire reads onto
+// the 1/400 lattice by their text: the point, the aim point, degrees, a cone's angle.
+func latticeFloats(req *engine.Request) []*float64 {
+	var out []*float64
+	for _, p := range []*engine.Point{req.Point, req.Toward.Aim} {
+		if p != nil {
+			out = append(out, &p.X, &p.Y, &p.Z)
+		}
+	}
+	if req.Toward.IsDegrees {
+		out = append(out, &req.Toward.Degrees)
+	}
+	if o := req.Template.Object; o != nil {
+		out = append(out, &o.Angle)
+	}
+	return out
 }
 
 // randomRequest draws a request whose every value the wire can carry.
@@ -365,7 +392,7 @@ func randomRequest(r *rand.Rand) *engine.Request {
 	if req.Template.Object != nil {
 		req.Template.Text = ""
 		o := req.Template.Object
-		for _, s := range []*string{&o.Text, &o.Notation, (*string)(&o.Rules), &o.Shape, &o.Direction, &o.Orientation} {
+		for _, s := range []*string{&o.Text, &o.Notation, (*string)(&o.Rules), &o.Shape, &o.Direction, &o.Orientation, &o.Base} {
 			*s = valid(*s)
 		}
 		for _, v := range []*int{&o.Radius, &o.Side, &o.Size, &o.Length, &o.Width, &o.Height, &o.Squares, &o.Within} {
@@ -389,6 +416,27 @@ func randomRequest(r *rand.Rand) *engine.Request {
 	}
 	for i := range req.Tokens {
 		fixToken(&req.Tokens[i])
+	}
+	validAs((*string)(&req.CreatureCover))
+	for i := range req.Walls {
+		validAs(&req.Walls[i].From)
+	}
+	// A toward is one of its forms on the wire: the one polymorphic sends.
+	switch t := &req.Toward; {
+	case t.Aim != nil:
+		*t = engine.Toward{Aim: t.Aim}
+	case t.IsDegrees:
+		*t = engine.Toward{Degrees: t.Degrees, IsDegrees: true}
+	default:
+		*t = engine.Toward{Compass: valid(t.Compass)}
+	}
+	for _, v := range latticeFloats(req) {
+		if !(math.Abs(*v) <= 1e6) {
+			*v = math.Mod(*v, 1e6)
+			if math.IsNaN(*v) {
+				*v = 0.5
+			}
+		}
 	}
 	for i := range req.Walls { // coordinates within ±1 000 000 squares: past them is too_large
 		w := &req.Walls[i]
@@ -504,6 +552,11 @@ func TestDecodeMatchesReference(t *testing.T) {
 				n, _ := fillWant(ratOf(t, strconv.FormatFloat(*f, 'g', -1, 64)))
 				*f = float64(n) / 400
 			}
+		}
+		// A point's, an aim's, degrees and an angle too (SPEC §10.1, §10.2).
+		for _, v := range latticeFloats(want) {
+			n, _ := coordWant(ratOf(t, strconv.FormatFloat(*v, 'g', -1, 64)))
+			*v = float64(n) / 400
 		}
 		// A wall's coordinates too, by their value (SPEC §5.6).
 		for i := range want.Walls {

@@ -1,0 +1,41 @@
+package los
+
+// OpenBlocked is Blocked for the segment a → b without its endpoints (SPEC §10.4: a
+// segment's end points never block it). A point-origin area's origin may lie on an edge where
+// two solids meet diagonally, or on a solid's face: the segments that leave it are judged by
+// the points after it. Every other point is judged as Blocked judges it, so a segment that
+// runs on into solid matter, or squeezes between two solids past its start, is blocked. A
+// segment of one point is never blocked.
+func (p *Prepared) OpenBlocked(a, b Point) bool {
+	blocked, _ := checkWalk(a, b, p.s, p.r, p.w, p.l, false, true)
+	return blocked
+}
+
+// Inside reports whether the point p lies in the interior of the union of the solids of s
+// (SPEC §5.2): every one of the eight open octants around it is covered, a face shared by two
+// solids included. A point-origin area whose origin lies there is refused (SPEC §10.4).
+func (p *Prepared) Inside(q Point) bool {
+	if p.s == nil || !q.InRange() {
+		return false
+	}
+	var w walker
+	w.s = p.s
+	c := [3]int64{q.X, q.Y, q.Z}
+	var lo, hi [3]int
+	for i := range 3 {
+		f := floorDiv(c[i], Unit)
+		lo[i], hi[i] = int(f), int(f)
+		if c[i] == Unit*f {
+			lo[i]--
+		}
+	}
+	var fo [8]int
+	if w.gather(&fo, lo, hi) == 0 {
+		return false
+	}
+	thrM, thrP := int64(Unit-1), int64(0)
+	if lo[2] == hi[2] {
+		thrM, thrP = zThresholds(c[2]-Unit*int64(lo[2]), 1)
+	}
+	return maskOf(&fo, thrM, thrP) == 0xff
+}
