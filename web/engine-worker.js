@@ -43,7 +43,10 @@ const methods = {
     engine = await load(options);
     return null;
   },
-  parse: (json) => engine.parse(JSON.parse(json).text),
+  parse: (json) => {
+    const { text, rules } = JSON.parse(json);
+    return engine.parse(text, { rules });
+  },
   evaluate: (json) => engine.evaluate(JSON.parse(json)),
   evaluateCells: (json) => engine.evaluateCells(JSON.parse(json)),
   move: (json) => engine.move(JSON.parse(json)),

@@ -311,6 +311,11 @@ export type TemplateObject =
   | { notation: string; text?: string; shape?: undefined }
   | { text: string; shape?: undefined };
 
+/** The options of `parse`: the rule set whose notation the text is (needed for dnd5e and pf2e). */
+export interface ParseOptions {
+  rules?: Rules;
+}
+
 /** A request's template: notation text (`"Con4NE"`, `"3 cube within 10"`) or a template object. */
 export type TemplateInput = string | TemplateObject;
 
@@ -887,14 +892,16 @@ export class AoekitError extends Error {
  */
 export interface Engine {
   /**
-   * Reads template notation (SPEC §2.2, §3.8, §4).
+   * Reads template notation (SPEC §2.2, §3.8, §4), or with `{rules: "dnd5e"}` or `{rules: "pf2e"}`
+   * a point-origin area's (SPEC §10.3), whose text means a different shape in each game.
    *
    * @example
    * const t = engine.parse("Con4NE"); // { text: "Con4NE", notation: "Con4NE", rules: "tdgs", shape: "cone", length: 4, direction: "NE", height: 4 }
    * if (t.shape === "cone") t.length; // 4, typed number
    * engine.parse("Con4"); // throws an AoekitError: code "bad_notation", at 5
+   * engine.parse("20-foot-radius sphere", { rules: "dnd5e" }); // { …, notation: "20-foot-radius sphere", rules: "dnd5e", shape: "sphere", radius: 4 }
    */
-  parse(text: string): Template;
+  parse(text: string, options?: ParseOptions): Template;
   /**
    * Evaluates a template on a board.
    *

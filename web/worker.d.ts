@@ -11,6 +11,7 @@ import type {
   LoadOptions,
   MoveRequest,
   MoveResult,
+  ParseOptions,
   Request,
   Result,
   SceneEditInput,
@@ -130,7 +131,7 @@ export interface WorkerEngine {
    * const t = await engine.parse("Con4NE");
    * if (t.shape === "cone") t.length; // 4
    */
-  parse(text: string): Promise<Template>;
+  parse(text: string, options?: ParseOptions): Promise<Template>;
   /**
    * Evaluates a template on a board.
    *

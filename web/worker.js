@@ -117,7 +117,7 @@ class Link {
     // engine does it: a request JSON cannot carry is the same bad_request, rejected.
     const json = (method) => async (request) => this.call(method, [encode(request)]);
     return Object.freeze({
-      parse: async (text) => this.call("parse", [encode({ text })]),
+      parse: async (text, options) => this.call("parse", [encode({ text, rules: options?.rules })]),
       evaluate: json("evaluate"),
       evaluateCells: json("evaluateCells"),
       move: json("move"),

@@ -154,3 +154,38 @@ func ExampleMove() {
 	// push: stopped by obstacle at [8 5 0] with 2 squares left
 	// pull: path [[5 2 0] [4 2 0] [3 1 0] [2 1 0] [1 0 0]] end {1 0 0} collision <nil>
 }
+
+// A point-origin area (SPEC §10): a D&D 5e fireball placed on a grid intersection covers the 52
+// squares whose centres lie within 20 feet; a wall keeps it from those behind, and a creature in
+// the way gives the one behind it half cover.
+func ExampleEvaluate_fireball() {
+	res, err := engine.Evaluate(&engine.Request{
+		Rules:    engine.RulesDnD5e,
+		Template: engine.TemplateRef{Text: "20-foot-radius sphere"},
+		Point:    &engine.Point{X: 10, Y: 6, Z: 0},
+		Tokens: []engine.Token{
+			{ID: "ogre", X: 11, Y: 6, Size: 2, Side: "enemy"},
+			{ID: "goblin", X: 13, Y: 7, Side: "enemy"},
+			{ID: "bugbear", X: 7, Y: 3, Side: "enemy"},
+		},
+		Walls:  []engine.Wall{{A: [2]float64{8, 2}, B: [2]float64{8, 5}}},
+		Bounds: &engine.Bounds{Min: [3]int{0, 0, 0}, Max: [3]int{29, 19, 0}},
+	})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(res.Count, "squares")
+	for _, t := range res.Targets {
+		fmt.Printf("%s: affected %v, cover %s +%d", t.ID, t.Affected, t.Cover, t.Bonus)
+		if t.Reason != "" {
+			fmt.Printf(" (%s)", t.Reason)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// 50 squares
+	// ogre: affected true, cover none +0
+	// goblin: affected true, cover half +2
+	// bugbear: affected false, cover none +0 (barrier)
+}

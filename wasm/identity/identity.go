@@ -134,13 +134,13 @@ func goDoor(e entry) (a answer) {
 	var err error
 	switch e.Door {
 	case "parse":
-		text, derr := wire.DecodeParse(e.Body)
+		text, rules, derr := wire.DecodeParse(e.Body)
 		if derr != nil {
 			err = derr
 			break
 		}
 		var t engine.Template
-		if t, err = engine.Parse(text); err == nil {
+		if t, err = engine.ParseRules(text, rules); err == nil {
 			result = t
 		}
 	case "evaluate":

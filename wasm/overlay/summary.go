@@ -29,11 +29,11 @@ func summary(res *engine.Result, details bool) []byte {
 			b = appendString(b, res.Direction)
 		}
 		b = append(b, `,"origin":{"x":`...)
-		b = strconv.AppendInt(b, int64(res.Origin.X), 10)
+		b = wire.AppendNumber(b, res.Origin.X)
 		b = append(b, `,"y":`...)
-		b = strconv.AppendInt(b, int64(res.Origin.Y), 10)
+		b = wire.AppendNumber(b, res.Origin.Y)
 		b = append(b, `,"z":`...)
-		b = strconv.AppendInt(b, int64(res.Origin.Z), 10)
+		b = wire.AppendNumber(b, res.Origin.Z)
 		b = append(b, `},"originVisible":`...)
 		b = strconv.AppendBool(b, res.OriginVisible)
 	}

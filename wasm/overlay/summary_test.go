@@ -80,6 +80,9 @@ func TestSummaryDetails(t *testing.T) {
 		  "obstacles": [{"x": 6, "y": 3, "fill": 0.5}], "bounds": {"min": [0, 0, 0], "max": [59, 59, 0]},
 		  "resolve": {"stat": 7, "seed": 42, "luck": 12, "defence": {"g1": 3}}}`,
 		`{"template": "3 burst", "caster": {"id": "c", "x": 2, "y": 2}, "tokens": [{"id": "t", "x": 4, "y": 2}], "resolve": {"stat": 2, "seed": 7}}`,
+		// A point-origin cone: its origin is a point, the middle of the caster's east face (6, 5.5, 0.5).
+		`{"rules": "dnd5e", "template": "15-foot cone", "caster": {"id": "c", "x": 5, "y": 5}, "toward": "E",
+		  "tokens": [{"id": "t", "x": 7, "y": 5}, {"id": "u", "x": 8, "y": 5}], "bounds": {"min": [0, 0, 0], "max": [19, 19, 0]}}`,
 	} {
 		full, err := wire.Evaluate([]byte(body))
 		if err != nil {

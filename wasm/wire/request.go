@@ -204,32 +204,43 @@ func (d *decoder) itemMap(dst *map[string]fullattack.Item) *engine.Error {
 	}
 }
 
-// parseBody reads {"text": "…"}; unlike the request's fields, "text" may not be null.
-func (d *decoder) parseBody() (string, *engine.Error) {
+// A parseRequest is the body of parse: {"text": "…", "rules": "…"}, rules optional (the rule set
+// whose notation the text is: needed for dnd5e's and pf2e's, SPEC §10.3).
+type parseRequest struct{ text, rules string }
+
+// parseBody reads {"text": "…", "rules": "…"}; unlike the request's fields, "text" may not be
+// null ("rules" may, as an absent one).
+func (d *decoder) parseBody(p *parseRequest) *engine.Error {
 	if !d.objectStart() {
-		return "", d.typeErr(`an object {"text": "…"}`)
+		return d.typeErr(`an object {"text": "…"}`)
 	}
-	var text string
 	seen := false
 	for {
 		key, ok := d.next()
 		if !ok {
 			break
 		}
-		if string(key) != "text" {
+		k := string(key)
+		if k != "text" && k != "rules" {
 			d.skip()
 			continue
 		}
-		d.field("text")
-		s, err := d.string()
+		d.field(k)
+		var err *engine.Error
+		switch {
+		case k == "text":
+			p.text, err = d.string()
+			seen = true
+		case !d.null():
+			p.rules, err = d.string()
+		}
 		d.pop()
 		if err != nil {
-			return "", err
+			return err
 		}
-		text, seen = s, true
 	}
 	if !seen {
-		return "", d.fail(`missing "text": expected {"text": "<notation>"}`)
+		return d.fail(`missing "text": expected {"text": "<notation>"}`)
 	}
-	return text, nil
+	return nil
 }

@@ -243,6 +243,9 @@ func TestDecodeMove(t *testing.T) {
 func TestDecodeParse(t *testing.T) {
 	for _, c := range []struct{ in, text, msg string }{
 		{`{"text": "Con4NE"}`, "Con4NE", ""},
+		{`{"text": "sphere 20", "rules": "dnd5e"}`, "sphere 20", ""},
+		{`{"rules": null, "text": "Cir3"}`, "Cir3", ""},
+		{`{"text": "sphere 20", "rules": 5}`, "", "rules: expected a string, got a number"},
 		{`{"other": 1, "text": " 3 aura "}`, " 3 aura ", ""},
 		{`{"text": "\u0421\u0442\u0435\u043d\u0430"}`, "Стена", ""},
 		{`{}`, "", `request: missing "text": expected {"text": "<notation>"}`},
@@ -251,7 +254,7 @@ func TestDecodeParse(t *testing.T) {
 		{`"Con4NE"`, "", `request: expected an object {"text": "…"}, got a string`},
 		{`{"text": "Con4NE",}`, "", "malformed JSON at byte 18: expected a field name (a string)"},
 	} {
-		text, err := DecodeParse([]byte(c.in))
+		text, _, err := DecodeParse([]byte(c.in))
 		switch {
 		case c.msg == "" && (err != nil || text != c.text):
 			t.Errorf("DecodeParse(%s) = %q, %v; want %q", c.in, text, err, c.text)
@@ -645,7 +648,7 @@ func FuzzDecodeParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		_, err := DecodeParse(data)
+		_, _, err := DecodeParse(data)
 		checkDecodeError(t, data, err)
 	})
 }

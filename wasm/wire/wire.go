@@ -9,7 +9,7 @@ import (
 
 // The engine's entry points, replaced in tests to check that panics are recovered.
 var (
-	engineParse      = engine.Parse
+	engineParse      = engine.ParseRules
 	engineEvaluate   = engine.EvaluateContext
 	engineMove       = engine.MoveContext
 	engineCover      = engine.Cover
@@ -91,7 +91,7 @@ func decode(body []byte, req any) (err *engine.Error) {
 }
 
 // read reads body into req: a *engine.Request, a *engine.MoveRequest, a *engine.CoverRequest,
-// a *fullattack.Request, a *engine.Board, a *engine.SceneEdit or a *string (the text of a parse
+// a *fullattack.Request, a *engine.Board, a *engine.SceneEdit or a *parseRequest (the text and rules of a parse
 // body). The functions that answer a body call it from inside their own recover.
 func read(body []byte, req any) *engine.Error {
 	d, err := newDecoder(body)
@@ -111,8 +111,8 @@ func read(body []byte, req any) *engine.Error {
 		err = d.board(req)
 	case *engine.SceneEdit:
 		err = d.sceneEdit(req)
-	case *string:
-		*req, err = d.parseBody()
+	case *parseRequest:
+		err = d.parseBody(req)
 	}
 	return err
 }
@@ -156,13 +156,14 @@ func DecodeFullAttack(body []byte) (*fullattack.Request, *engine.Error) {
 	return req, nil
 }
 
-// DecodeParse reads a parse body, {"text": "…"}, and returns the text.
-func DecodeParse(body []byte) (string, *engine.Error) {
-	var text string
-	if err := decode(body, &text); err != nil {
-		return "", err
+// DecodeParse reads a parse body, {"text": "…", "rules": "…"}, and returns the text and the
+// rules ("" when absent).
+func DecodeParse(body []byte) (text string, rules engine.Rules, _ *engine.Error) {
+	var p parseRequest
+	if err := decode(body, &p); err != nil {
+		return "", "", err
 	}
-	return text, nil
+	return p.text, engine.Rules(p.rules), nil
 }
 
 // encode returns the JSON of v — a *engine.Result, *engine.Template, *engine.MoveResult,
@@ -330,6 +331,13 @@ func EncodeTemplate(t *engine.Template) []byte {
 	return out
 }
 
+// AppendNumber appends the JSON of a finite f, as encoding/json writes a float64 (an origin
+// point's coordinate: 6, 5.5, 0.5).
+func AppendNumber(dst []byte, f float64) []byte {
+	out, _ := appendFloat(dst, f)
+	return out
+}
+
 // EncodeMoveResult returns the JSON of m, as encoding/json gives it.
 func EncodeMoveResult(m *engine.MoveResult) []byte {
 	if m == nil {
@@ -342,11 +350,11 @@ func EncodeMoveResult(m *engine.MoveResult) []byte {
 // Parse answers a parse body, {"text": "…"}, with the template's JSON.
 func Parse(body []byte) (out []byte, err *engine.Error) {
 	defer guard(&out, &err)
-	var text string
-	if err := read(body, &text); err != nil {
+	var p parseRequest
+	if err := read(body, &p); err != nil {
 		return nil, err
 	}
-	t, perr := engineParse(text)
+	t, perr := engineParse(p.text, engine.Rules(p.rules))
 	if perr != nil {
 		return nil, asError(perr)
 	}

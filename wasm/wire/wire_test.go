@@ -11,7 +11,7 @@ import (
 )
 
 // stubEngine replaces the engine's entry points for one test.
-func stubEngine(t *testing.T, parse func(string) (engine.Template, error), eval func(*engine.Request) (*engine.Result, error), move func(*engine.MoveRequest) (*engine.MoveResult, error)) {
+func stubEngine(t *testing.T, parse func(string, engine.Rules) (engine.Template, error), eval func(*engine.Request) (*engine.Result, error), move func(*engine.MoveRequest) (*engine.MoveResult, error)) {
 	p, e, m, c, f := engineParse, engineEvaluate, engineMove, engineCover, engineFullAttack
 	t.Cleanup(func() { engineParse, engineEvaluate, engineMove, engineCover, engineFullAttack = p, e, m, c, f })
 	if parse != nil {
@@ -27,7 +27,7 @@ func stubEngine(t *testing.T, parse func(string) (engine.Template, error), eval 
 
 func TestPanicsBecomeInternalErrors(t *testing.T) {
 	stubEngine(t,
-		func(string) (engine.Template, error) { panic("boom") },
+		func(string, engine.Rules) (engine.Template, error) { panic("boom") },
 		func(*engine.Request) (*engine.Result, error) { var m map[string]int; m["x"] = 1; return nil, nil },
 		func(*engine.MoveRequest) (*engine.MoveResult, error) { panic(errors.New("kaput")) },
 	)
@@ -51,7 +51,7 @@ func TestPanicsBecomeInternalErrors(t *testing.T) {
 func TestEngineErrorsPassThrough(t *testing.T) {
 	rule := &engine.Error{Code: engine.CodeOutOfRange, Message: "origin is 25 squares away; the range is 20"}
 	stubEngine(t,
-		func(string) (engine.Template, error) {
+		func(string, engine.Rules) (engine.Template, error) {
 			return engine.Template{}, &engine.Error{Code: engine.CodeBadNotation, Message: "Con4: a cone needs a direction", At: 5}
 		},
 		func(*engine.Request) (*engine.Result, error) { return nil, rule },
@@ -72,7 +72,7 @@ func TestEngineErrorsPassThrough(t *testing.T) {
 func TestDoorsEncode(t *testing.T) {
 	tru := true
 	stubEngine(t,
-		func(s string) (engine.Template, error) {
+		func(s string, _ engine.Rules) (engine.Template, error) {
 			return engine.Template{Text: s, Notation: "Cir3", Rules: "tdgs", Shape: "circle", Radius: 3, Height: 3, Close: &tru}, nil
 		},
 		func(*engine.Request) (*engine.Result, error) {

@@ -360,7 +360,9 @@ export function engineOf(call, maxBody, scene) {
   // copies it.
   const text = (t) => (typeof t === "string" && t.length > maxBody ? tooLarge("parse", t.length + 11, true, maxBody) : t);
   return Object.freeze({
-    parse: (t) => JSON.parse(call("parse", encode({ text: text(t) }))),
+    // options.rules: the rule set whose notation t is (dnd5e and pf2e need it, SPEC §10.3);
+    // an absent one is left out of the JSON.
+    parse: (t, options) => JSON.parse(call("parse", encode({ text: text(t), rules: options?.rules }))),
     evaluate: (request) => splitResult(call("evaluate", encode(request))),
     evaluateCells: (request) => int32s(call("evaluateCells", encode(request))),
     move: (request) => JSON.parse(call("move", encode(request))),

@@ -24,9 +24,11 @@ const answers = new Map(
 // METHODS names each door's engine method: the corpus names a door by its HTTP path.
 const METHODS = { parse: "parse", evaluate: "evaluate", move: "move", cover: "cover", "full-attack": "fullAttack" };
 
-// call sends an entry through the browser door as a user would: parse takes the text.
+// call sends an entry through the browser door as a user would: parse takes the text, and the
+// rules as its options when the body has them.
 function call(e, door, body) {
-  return door === "parse" ? e.parse(body.text) : e[METHODS[door]](body);
+  if (door === "parse") return "rules" in body ? e.parse(body.text, { rules: body.rules }) : e.parse(body.text);
+  return e[METHODS[door]](body);
 }
 
 function outcome(fn) {
