@@ -274,11 +274,11 @@ export type Template =
  * Template T as a request's template object (CONTRACT "Template object"): its `text` and
  * `notation` optional (ignored), `rules` optional for TDGS (the default), and the fields D
  * optional (they have defaults: a TDGS `height`, a line's `width`, `within`, `close`). A dnd5e or
- * pf2e template's `rules` may be the request's instead.
+ * pf2e object names its `rules` here, though the engine also takes them from the request's.
  */
 export type TemplateObjectOf<T extends Template, D extends keyof T = never> = Omit<T, "text" | "notation" | "rules" | D> &
   Partial<Pick<T, "text" | "notation" | D>> &
-  (T["rules"] extends "tdgs" ? { rules?: "tdgs" } : T["rules"] extends "dnd5e" | "pf2e" ? { rules?: T["rules"] } : { rules: T["rules"] });
+  (T["rules"] extends "tdgs" ? { rules?: "tdgs" } : { rules: T["rules"] });
 
 /**
  * A request's template as an object: built from its `rules`, `shape` and sizes (so a `Template`

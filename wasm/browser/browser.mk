@@ -77,7 +77,12 @@ BROWSER_SIZE_GOAL ?= 1.3
 # cell where nothing blocks near them, and traced from that square first (a size-5 caster's
 # 10 burst on a flat board was refused), +1,210 B: 665,143 B. Doc comments in core/engine alone
 # (the Scene's reckoning described), which move the package's line numbers: 666,370 B.
-BROWSER_MAX_BROTLI ?= 667500
+# The point-origin profiles (SPEC §10 dnd5e, §11 pf2e: core/spread's shapes, §10.3's notation,
+# the engine's placement, clear path and cover, their codec and d.ts) added ~36,300 B brotli
+# (+141 KB of code, +59 KB of data raw; the largest functions: the setup's read 7.4 KB, place
+# 6.7 KB, the template object 5.6 KB, the notation's long forms 5.5 KB): 702,697 B. Issue 30
+# (caps in bytes, one merged data segment) is to bring it back under 600,000 B.
+BROWSER_MAX_BROTLI ?= 705000
 size: browser
 	@command -v brotli >/dev/null || { echo "size: needs the brotli command (apt-get install brotli)"; exit 1; }
 	@$(BROWSER_ENV) $(GO) build -trimpath -ldflags='-s -w' -o build/floor.wasm ./wasm/browser/testdata/floor

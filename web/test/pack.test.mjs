@@ -111,7 +111,9 @@ test("npm pack → install into an empty project → Node, TypeScript, Vite (and
 
     // Template is a union: rules and shape narrow it to the shape's own fields, numbers.
     function sizes(t: Template): number {
-      if (t.shape === "cone") { const d: Direction = t.direction; return t.length + t.height; }
+      if (t.rules === "tdgs" && t.shape === "cone") { const d: Direction = t.direction; return t.length + t.height; }
+      if (t.rules === "dnd5e" && t.shape === "cone") return t.length + (t.angle ?? 53.13); // a point-origin cone: no direction
+      if (t.shape === "sphere" || t.shape === "emanation") return t.radius;
       if (t.rules === "drawsteel" && t.shape === "line") return t.length * t.width + (t.within ?? 0);
       if (t.rules === "circle50") { const close: boolean = t.close; return t.size; }
       if (t.shape === "rectangle") return t.width * t.length;
