@@ -23,6 +23,7 @@ type blocker struct {
 type crowd struct {
 	t     *terrain
 	all   []blocker
+	near  []blocker // those of all that meet the box of one target's lines, but skip's (focus)
 	skip  string
 	lines los.Prepared
 }
@@ -33,10 +34,22 @@ func newCrowd(t *terrain, all []blocker) *crowd {
 	return c
 }
 
+// focus keeps the blockers that meet box (the box of one target's lines, grown by a cell), but
+// the one whose id is skip: the lines of that target look at those alone. It reads every
+// blocker once, reckoned by the caller.
+func (c *crowd) focus(box grid.Box, skip string) {
+	c.skip, c.near = skip, c.near[:0]
+	for i := range c.all {
+		if b := &c.all[i]; b.id != skip && b.box.Meets(box) {
+			c.near = append(c.near, *b)
+		}
+	}
+}
+
 // Fill is the terrain's fill, or a full block inside a blocker.
 func (c *crowd) Fill(cell grid.Cell) int {
-	for i := range c.all {
-		if b := &c.all[i]; b.box.Contains(cell) && b.id != c.skip {
+	for i := range c.near {
+		if c.near[i].box.Contains(cell) {
 			return los.Unit
 		}
 	}
@@ -45,8 +58,8 @@ func (c *crowd) Fill(cell grid.Cell) int {
 
 // Empty reports whether no solid, and no blocker, is in the box b.
 func (c *crowd) Empty(b grid.Box) bool {
-	for i := range c.all {
-		if k := &c.all[i]; k.box.Meets(b) && k.id != c.skip {
+	for i := range c.near {
+		if c.near[i].box.Meets(b) {
 			return false
 		}
 	}
@@ -59,8 +72,8 @@ func (c *crowd) WallBlocked(a, b los.Point) bool { return c.t.WallBlocked(a, b) 
 // through reports whether the segment p → q passes through the interior of a blocker's space
 // other than skip's (pf2e's lesser cover, SPEC §11.5).
 func (c *crowd) through(p, q los.Point) bool {
-	for i := range c.all {
-		if b := &c.all[i]; b.id != c.skip && segmentMeetsInterior(p, q, b.box) {
+	for i := range c.near {
+		if segmentMeetsInterior(p, q, c.near[i].box) {
 			return true
 		}
 	}
@@ -137,10 +150,13 @@ type judgement struct {
 	from    grid.Cell // the attacker's cell whose corner was chosen (dnd5e attacks)
 }
 
-// judge is the cover of entity e against an area whose source is src (SPEC §10.8, §11.5). The
-// crowd skips e (its skip set by the caller).
+// judge is the cover of entity e against an area whose source is src (SPEC §10.8, §11.5); the
+// crowd skips e.
 func (sc *pointScene) judge(src los.Point, e *entity, cr *crowd) judgement {
-	cr.skip = e.tok.ID
+	if sc.w.charge(len(cr.all), coverWork) != nil {
+		return judgement{}
+	}
+	cr.focus(e.space.Box().Union(grid.Box{Min: src.Cell(), Max: src.Cell()}).Grow(1), e.tok.ID)
 	if sc.shape.Rules == spread.PF2e {
 		return judgePF2e([]los.Point{src}, nil, e, cr, sc.solids, sc.w)
 	}
@@ -166,7 +182,9 @@ func judge5e(srcs []los.Point, cells []grid.Cell, target grid.Space, cr *crowd, 
 	if mode == CreatureNone {
 		passes = 1
 	}
-	if w.charge(len(srcs)*target.Count()*8*passes*(segCost+span), coverWork) != nil || w.chargeLines(8) != nil {
+	// Each line is set up and walked (segCost + span), and each cell it crosses asks every near
+	// blocker.
+	if w.charge(len(srcs)*target.Count()*8*passes*(segCost+span*(1+len(cr.near))), coverWork) != nil || w.chargeLines(8) != nil {
 		return judgement{}
 	}
 	minT, minA, bestK, bestC := 9, 9, 0, grid.Cell{}
@@ -244,7 +262,7 @@ func judgePF2e(srcs []los.Point, centre []los.Point, e *entity, cr *crowd, t *te
 		from = centre[0]
 	}
 	to := spread.Centre(e.space)
-	if w.charge(segWork(from, to)+len(cr.all), coverWork) != nil || w.chargeLines(1) != nil {
+	if w.charge(segWork(from, to)+len(cr.near), coverWork) != nil || w.chargeLines(1) != nil {
 		return judgement{}
 	}
 	terrain := t.lines.OpenBlocked(from, to)
@@ -308,8 +326,14 @@ func pointAttack(req *CoverRequest, r spread.Rules, att, tgt entity, solids *ter
 		all = append(all, blocker{box: e.space.Box(), id: e.tok.ID})
 	}
 	cr := newCrowd(solids, all)
-	cr.skip = "\x00target" // no token has the target's or attacker's place in the list
+	// Neither the attacker nor the target is among the tokens (checked): nothing to skip.
+	cr.focus(att.space.Box().Union(tgt.space.Box()).Grow(1), "")
 	w := &budget{}
+	// Reckoned before the corners are listed: 8 for each cell of the attacker, each judged
+	// against the 8 corners of each cell of the target (SPEC §8.3).
+	if n := int64(att.space.Count()) * 8 * int64(tgt.space.Count()) * 8; n > MaxWork/segCost {
+		return nil, newError(CodeTooLarge, "attacker: judging this attack's cover would take "+num.Itoa(int(n))+" lines, past the work limit (SPEC §8.3): spaces too large")
+	}
 	var srcs []los.Point
 	var cells []grid.Cell
 	att.space.Cells(func(c grid.Cell) {
