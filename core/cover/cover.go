@@ -368,7 +368,11 @@ type Source struct {
 	mask   [27]uint64 // the bits of pts
 	some   [27]bool   // some point of pts has no bit: its segments are always walked
 	turned [27]uint8  // a single cell's corners turned toward the Source (facingCorners)
-	cells  []*Source  // NewSourceCells's: one for each cell of the space
+	// NewSourceCells's: the Source of each cell of the space tried so far, by its index in the
+	// space's box (made when first tried: a caster of 98 squares has 941 192 cells, and a
+	// Source for each, made at once, took 3 GB before any work was reckoned).
+	cells map[int]*Source
+	multi bool // NewSourceCells's, of a space of several cells
 }
 
 // NewSource is a Source tracing from a.
@@ -380,7 +384,7 @@ func NewSource(a grid.Space) *Source { return &Source{box: a.Box()} }
 func NewSourceCells(a grid.Space) *Source {
 	src := NewSource(a)
 	if src.box.Min != src.box.Max {
-		a.Cells(func(c grid.Cell) { src.cells = append(src.cells, NewSource(grid.Unit(c))) })
+		src.multi, src.cells = true, map[int]*Source{}
 	}
 	return src
 }
@@ -412,21 +416,26 @@ func (src *Source) Use(f *shadow.Field) {
 	for _, c := range src.cells {
 		c.Use(f)
 	}
+	// (The cells not tried yet take src.field when they are made: cellSource.)
 }
 
 // Sees is CornerLine(a, b, s), a the space of the Source; AnyCellLine(a, b, s) for one of
 // NewSourceCells.
 func (src *Source) Sees(b grid.Space, s los.Solids) bool {
-	if src.cells != nil { // AnyCellLine's order: the cell nearest b first
+	if src.multi { // AnyCellLine's order: the cell nearest b first
 		a := src.box
 		near := NearestCell(a, b.Box())
 		nx, ny := a.Max.X-a.Min.X+1, a.Max.Y-a.Min.Y+1
 		first := ((near.Z-a.Min.Z)*ny+near.Y-a.Min.Y)*nx + near.X - a.Min.X
-		if src.cells[first].Sees(b, s) {
+		if b.Box().Contains(near) { // b meets the space: that cell sees it (Sees' k = 13)
 			return true
 		}
-		for i, c := range src.cells {
-			if i != first && c.Sees(b, s) {
+		if src.cellSource(first).Sees(b, s) {
+			return true
+		}
+		n := nx * ny * (a.Max.Z - a.Min.Z + 1)
+		for i := range n {
+			if i != first && src.cellSource(i).Sees(b, s) {
 				return true
 			}
 		}
@@ -461,6 +470,26 @@ func (src *Source) Sees(b grid.Space, s los.Solids) bool {
 		return anyClear(src.pts[k], src.box, bb, s)
 	}
 	return src.cellClear(k, bb.Min, s)
+}
+
+// maxCellSources is the most cell Sources a NewSourceCells's Source keeps (some 6 MB).
+const maxCellSources = 4096
+
+// cellSource is the Source of the cell of index i of a NewSourceCells's space (by z, then y,
+// then x), made when first asked for.
+func (src *Source) cellSource(i int) *Source {
+	if c := src.cells[i]; c != nil {
+		return c
+	}
+	a := src.box
+	nx, ny := a.Max.X-a.Min.X+1, a.Max.Y-a.Min.Y+1
+	c := NewSource(grid.Unit(grid.Cell{X: a.Min.X + i%nx, Y: a.Min.Y + i/nx%ny, Z: a.Min.Z + i/(nx*ny)}))
+	c.field = src.field
+	if len(src.cells) == maxCellSources { // a bound on the memory kept, not on the work
+		clear(src.cells)
+	}
+	src.cells[i] = c
+	return c
 }
 
 // side is facesFromBox on one axis: −1 when o = [olo, ohi] lies wholly below b = [lo, hi], 1
