@@ -183,6 +183,7 @@ type pointSetup struct {
 	apply   bool // total cover leaves a target unaffected
 	crowd   CreatureCover
 	w       *budget
+	sel     selection // targeting.ids as a set (allowedPoint)
 }
 
 // pointLattice is a request's point on the lattice.
@@ -811,12 +812,7 @@ func (sc *pointScene) allowedPoint(e *entity, isCaster bool) bool {
 	case TraitEnemiesOnly:
 		return !isCaster && e.tok.Side != "" && e.tok.Side != side
 	case TraitSelective:
-		for _, id := range t.IDs {
-			if id == e.tok.ID {
-				return true
-			}
-		}
-		return false
+		return sc.sel.has(t.IDs, e.tok.ID)
 	}
 	return true
 }

@@ -17,8 +17,9 @@ type setup struct {
 	bounds *Bounds // the board's bounds, min ≤ max on every axis; nil: none
 	at     placement
 	foot   footprint
-	w      *budget // the work reckoned so far (SPEC §8.3)
-	board  *Scene  // the board, read before; nil: the request's
+	w      *budget    // the work reckoned so far (SPEC §8.3)
+	sel    *selection // targeting.ids as a set, made when first asked (allowed)
+	board  *Scene     // the board, read before; nil: the request's
 }
 
 // A scene is a setup with the board read: the obstacles indexed and the tokens that may be
@@ -50,7 +51,7 @@ func setupOf(req *Request, on *Scene) (s setup, _ *Error) {
 			return s, e
 		}
 	}
-	s.w = &budget{}
+	s.w, s.sel = &budget{}, &selection{}
 	shape, e := shapeOf(req.Template)
 	if e != nil {
 		return s, e

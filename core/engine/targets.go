@@ -47,9 +47,28 @@ func (sc *scene) allowed(e *entity, isCaster bool) bool {
 	case TraitEnemiesOnly:
 		return !isCaster && e.tok.Side != "" && e.tok.Side != side
 	case TraitSelective:
-		return slices.Contains(t.IDs, e.tok.ID)
+		return sc.sel.has(t.IDs, e.tok.ID)
 	}
 	return true
+}
+
+// A selection is the set of a selective trait's ids (SPEC §7.3), made at the first entity it
+// is asked about: a look-up an entity rather than a scan of the list (10 000 tokens and 129 938
+// ids took 20 s natively, 44 s in the module). Short lists are scanned.
+type selection struct{ set map[string]struct{} }
+
+func (s *selection) has(ids []string, id string) bool {
+	if len(ids) <= 16 {
+		return slices.Contains(ids, id)
+	}
+	if s.set == nil {
+		s.set = make(map[string]struct{}, len(ids))
+		for _, k := range ids {
+			s.set[k] = struct{}{}
+		}
+	}
+	_, ok := s.set[id]
+	return ok
 }
 
 // targets lists the entities whose space meets the shape of set (SPEC §7.1): the caster

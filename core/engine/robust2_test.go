@@ -1,0 +1,75 @@
+package engine
+
+import (
+	"runtime"
+	"slices"
+	"strconv"
+	"testing"
+)
+
+// §8.3 (issue 29, 1): an area around a caster of many squares allocates in proportion to the
+// cells it tries, not to the caster's volume. A size-98 caster's 1 aura (941 192 squares, one
+// obstacle above it, bounds of one square) made a line-of-effect source for every one of its
+// cells before any work was reckoned: 3.3 GB natively, and the module died of it. Counted in
+// bytes, never time.
+func TestBudget_8_3_BigCasterAllocatesLittle(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		req  Request
+	}{
+		{"1 aura, size 98", Request{Template: TemplateRef{Text: "1 aura"}, Caster: &Token{ID: "c", Size: 98, Height: 98},
+			Obstacles: []Obstacle{{X: 49, Y: 49, Z: 98}}, Bounds: &Bounds{}}},
+		{"1 burst, size 99", Request{Template: TemplateRef{Text: "1 burst"}, Caster: &Token{ID: "c", Size: 99, Height: 99},
+			Obstacles: []Obstacle{{X: 49, Y: 49, Z: 99}}, Bounds: &Bounds{}}},
+	} {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		res, err := Evaluate(&c.req)
+		runtime.ReadMemStats(&after)
+		checkAnswer(t, res, err)
+		if got := after.TotalAlloc - before.TotalAlloc; got > 64<<20 {
+			t.Errorf("%s: %d MB allocated, want at most 64 MB", c.name, got>>20)
+		}
+	}
+}
+
+// §7.3 (issue 29, 3): a selective trait keeps exactly the listed ids, whether the list is
+// scanned (up to 16) or made a set (longer lists: a look-up an entity, not a scan).
+func TestTargeting_7_3_SelectiveLongList(t *testing.T) {
+	for _, n := range []int{0, 1, 16, 17, 5000} {
+		req := &Request{Template: TemplateRef{Text: "Cir5h1"}, Origin: &Pos{5, 5, 0}, Targeting: Targeting{Trait: TraitSelective}}
+		for i := range 100 {
+			req.Tokens = append(req.Tokens, Token{ID: "t" + strconv.Itoa(i), X: i % 10, Y: i / 10})
+		}
+		for i := range n {
+			req.Targeting.IDs = append(req.Targeting.IDs, "t"+strconv.Itoa(i*7%300)) // some not on the board
+		}
+		res, err := Evaluate(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tg := range res.Targets {
+			if want := slices.Contains(req.Targeting.IDs, tg.ID); tg.Affected != want {
+				t.Errorf("%d ids: %s affected %v, want %v", n, tg.ID, tg.Affected, want)
+			}
+		}
+	}
+}
+
+// BenchmarkWorstCase_Selective: issue 29's 10 000 tokens and 129 938 listed ids (20 s natively
+// before the ids were a set).
+func BenchmarkWorstCase_Selective(b *testing.B) {
+	req := &Request{Template: TemplateRef{Text: "Cir60h1"}, Origin: &Pos{50, 50, 0}, Targeting: Targeting{Trait: TraitSelective}}
+	for i := range 10000 {
+		req.Tokens = append(req.Tokens, Token{ID: "t" + strconv.Itoa(i), X: i % 100, Y: i / 100})
+	}
+	for i := range 129938 {
+		req.Targeting.IDs = append(req.Targeting.IDs, "x"+strconv.Itoa(i))
+	}
+	for b.Loop() {
+		if _, err := Evaluate(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
