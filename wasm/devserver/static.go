@@ -145,10 +145,18 @@ var securityHeaders = map[string]string{
 	"Referrer-Policy":        "no-referrer",
 }
 
+// maxRanges is the most byte ranges the server answers in one request; past it the Range
+// header is ignored and the whole file sent (RFC 9110 lets a server ignore a Range): 3 000
+// ranges made a 420 KB multipart answer out of a small file.
+const maxRanges = 4
+
 // staticHandler serves the files under dir like http.FileServer, uncached, with
 // securityHeaders, and sends a compressed copy written by Precompress when the client accepts
 // its encoding and the copy is not older than the file: with the file's Content-Type,
-// Content-Encoding, and Vary: Accept-Encoding on every answer for a compressible file.
+// Content-Encoding, and Vary: Accept-Encoding on every answer for a compressible file. It
+// answers GET and HEAD alone (405 otherwise), never a path with a segment that starts with a
+// dot (a dotfile, 404), never a folder's listing (a folder without index.html is a 404), and at
+// most maxRanges ranges.
 func staticHandler(dir string) http.Handler {
 	root := http.Dir(dir)
 	files := http.FileServer(root)
@@ -157,7 +165,20 @@ func staticHandler(dir string) http.Handler {
 			w.Header().Set(k, v)
 		}
 		w.Header().Set("Cache-Control", "no-store")
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			http.Error(w, "405 method not allowed: the demo site answers GET and HEAD", http.StatusMethodNotAllowed)
+			return
+		}
 		name := path.Clean("/" + r.URL.Path)
+		if hidden(name) || listing(root, name) {
+			http.NotFound(w, r)
+			return
+		}
+		if rg := r.Header.Get("Range"); strings.Count(rg, ",") >= maxRanges {
+			r = r.Clone(r.Context())
+			r.Header.Del("Range")
+		}
 		if !compressible(name) || strings.HasSuffix(r.URL.Path, "/") {
 			files.ServeHTTP(w, r)
 			return
@@ -203,6 +224,28 @@ func serveEncoded(w http.ResponseWriter, r *http.Request, root http.Dir, name st
 	r.Header.Del("Range")
 	http.ServeContent(w, r, name, st.ModTime(), f)
 	return true
+}
+
+// hidden reports whether a segment of the clean path name starts with a dot: .git, .env, a
+// dotfile the site's folder may hold, is never served.
+func hidden(name string) bool {
+	for _, seg := range strings.Split(name, "/") {
+		if strings.HasPrefix(seg, ".") {
+			return true
+		}
+	}
+	return false
+}
+
+// listing reports whether name is a folder without an index.html, whose answer would be the
+// list of its files.
+func listing(root http.Dir, name string) bool {
+	st, err := stat(root, name)
+	if err != nil || !st.IsDir() {
+		return false
+	}
+	_, err = stat(root, path.Join(name, "index.html"))
+	return err != nil
 }
 
 func stat(root http.Dir, name string) (fs.FileInfo, error) {
