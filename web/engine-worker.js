@@ -26,6 +26,12 @@ function board(arg) {
   return arg.obstacles === undefined ? value : { ...value, obstacles: arg.obstacles };
 }
 
+function sceneOf(id) {
+  const s = scenes.get(id);
+  if (s === undefined) throw new AoekitError("bad_request", "aoekit worker: no such scene");
+  return s;
+}
+
 function overlayOf(id) {
   const o = overlays.get(id);
   if (o === undefined) throw new AoekitError("bad_request", "aoekit worker: no such overlay");
@@ -59,9 +65,9 @@ const methods = {
     scenes.set(id, scene);
     return id;
   },
-  sceneUpdate: (id, arg) => scenes.get(id).update(board(arg)),
-  sceneEvaluate: (id, json) => scenes.get(id).evaluate(JSON.parse(json)),
-  sceneEvaluateCells: (id, json) => scenes.get(id).evaluateCells(JSON.parse(json)),
+  sceneUpdate: (id, arg) => sceneOf(id).update(board(arg)),
+  sceneEvaluate: (id, json) => sceneOf(id).evaluate(JSON.parse(json)),
+  sceneEvaluateCells: (id, json) => sceneOf(id).evaluateCells(JSON.parse(json)),
   sceneDispose(id) {
     const scene = scenes.get(id);
     scenes.delete(id);
@@ -105,7 +111,13 @@ const methods = {
 let queue = Promise.resolve();
 self.addEventListener("message", (event) => {
   const { id, method, args } = event.data ?? {};
-  if (typeof id !== "number" || !Object.hasOwn(methods, method) || !Array.isArray(args)) return;
+  if (typeof id !== "number") return; // no id: nothing could take an answer
+  if (typeof method !== "string" || !Object.hasOwn(methods, method) || !Array.isArray(args)) {
+    // Answered, never dropped: a caller waiting for it would wait for ever.
+    const what = typeof method === "string" && Object.hasOwn(methods, method) ? `${method}: its arguments must be an array` : `unknown method ${JSON.stringify(String(method)).slice(0, 80)}`;
+    queue = queue.then(() => self.postMessage({ id, error: wireError(new AoekitError("bad_request", `aoekit worker: ${what}`)) }));
+    return;
+  }
   queue = queue.then(() => answer(id, method, args));
 });
 

@@ -308,6 +308,11 @@ export function splitObstacles(value, what) {
   }
   const obstacles = value.obstacles;
   if (!(obstacles instanceof Int32Array)) return { json: encode(value), packed: undefined };
+  // A Proxy over an Int32Array, or an object made from Int32Array.prototype, passes instanceof
+  // but has no buffer to read (its getters throw a TypeError): only a real view is packed.
+  if (!ArrayBuffer.isView(obstacles)) {
+    throw new AoekitError("bad_request", "obstacles: expected an Int32Array of x, y, z, fill quads or an array of obstacles, got an object that only claims to be an Int32Array", undefined, "obstacles");
+  }
   if (obstacles.length % 4 !== 0) {
     throw new AoekitError("bad_request", `obstacles: an Int32Array of x, y, z, fill quads, not ${obstacles.length} numbers`, undefined, "obstacles");
   }
