@@ -88,15 +88,26 @@ func (b *board) follow(body, packed []byte) {
 	if err != nil {
 		return // not reached: the engine applied the edit
 	}
+	// Ids are looked up in maps, made once an edit: a scan of the list for each token made
+	// removing 140 000 ids from 10 000 tokens take 23 s (issue 29, 4).
 	if len(e.Remove) > 0 {
-		b.tokens = slices.DeleteFunc(slices.Clone(b.tokens), func(t engine.Token) bool { return slices.Contains(e.Remove, t.ID) })
+		gone := make(map[string]bool, len(e.Remove))
+		for _, id := range e.Remove {
+			gone[id] = true
+		}
+		b.tokens = slices.DeleteFunc(slices.Clone(b.tokens), func(t engine.Token) bool { return gone[t.ID] })
 	}
 	if len(e.Tokens) > 0 {
 		b.tokens = slices.Clone(b.tokens)
+		at := make(map[string]int, len(b.tokens))
+		for i, t := range b.tokens {
+			at[t.ID] = i
+		}
 		for _, t := range e.Tokens {
-			if i := slices.IndexFunc(b.tokens, func(o engine.Token) bool { return o.ID == t.ID }); i >= 0 {
+			if i, ok := at[t.ID]; ok {
 				b.tokens[i] = t
 			} else {
+				at[t.ID] = len(b.tokens)
 				b.tokens = append(b.tokens, t)
 			}
 		}
