@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/aoekit/aoekit/core/engine"
 	"github.com/aoekit/aoekit/wasm/internal/limits"
@@ -51,11 +52,21 @@ func plain(fn func(body []byte) ([]byte, *engine.Error)) door {
 type Options struct {
 	// MaxEvaluations caps how many requests the engine answers at once (POST /v1/parse,
 	// /v1/evaluate, /v1/move, /v1/cover, /v1/full-attack, counted once their body has arrived;
-	// reading a body takes no slot, nor writing its answer). A request past the cap is answered
-	// at once with 503, Retry-After: 1 and the code too_large; so is an answer over 1 MiB while
-	// MaxEvaluations × 48 MiB of such answers are being sent. 0 or less means no cap.
+	// reading a body takes no slot, nor writing its answer). A request past the cap waits its
+	// turn (first come, first served) for up to QueueWait, in a queue of at most QueueLength;
+	// past either it is answered with 503, Retry-After: 1 and the code too_large; so is an
+	// answer over 1 MiB while MaxEvaluations × 48 MiB of such answers are being sent. 0 or less
+	// means no cap.
 	MaxEvaluations int
+	// QueueWait is how long a request waits for a slot: 2 s when 0; less than 0, none (503 at
+	// once, as before the queue).
+	QueueWait time.Duration
+	// QueueLength is how many requests may wait at once: 64 × MaxEvaluations when 0.
+	QueueLength int
 }
+
+// DefaultQueueWait is Options.QueueWait's default.
+const DefaultQueueWait = 2 * time.Second
 
 // New returns the HTTP API:
 //
@@ -93,11 +104,25 @@ func move(ctx engine.Context, body []byte) ([]byte, *engine.Error) {
 }
 
 func newHandler(d doors, o Options) http.Handler {
+	h, _ := newHandlerGate(d, o)
+	return h
+}
+
+// newHandlerGate is newHandler, with its gate (nil without a cap) for tests.
+func newHandlerGate(d doors, o Options) (http.Handler, *gate) {
 	mux := http.NewServeMux()
-	var slots chan struct{}
+	var slots *gate
 	var out *sending
 	if o.MaxEvaluations > 0 {
-		slots = make(chan struct{}, o.MaxEvaluations)
+		wait, length := o.QueueWait, o.QueueLength
+		if wait == 0 {
+			wait = DefaultQueueWait
+		}
+		if length <= 0 {
+			length = 64 * o.MaxEvaluations
+		}
+		slots = newGate(o.MaxEvaluations, length, wait)
+		slots.slots = o.MaxEvaluations
 		out = &sending{max: o.MaxEvaluations * answerBudget}
 	}
 	post := func(path string, fn door) {
@@ -115,7 +140,7 @@ func newHandler(d doors, o Options) http.Handler {
 		writeError(w, http.StatusNotFound, engine.CodeBadRequest,
 			"no such endpoint: "+r.Method+" "+short(r.URL.Path)+" (the API has "+routes+")")
 	})
-	return withCORS(withRecover(withCanonicalPath(mux)))
+	return withCORS(withRecover(withCanonicalPath(mux))), slots
 }
 
 // withCanonicalPath routes every request by its canonical path, so that ServeMux never answers
@@ -221,7 +246,7 @@ func route(mux *http.ServeMux, path, allow, method string, h http.HandlerFunc) {
 
 // jsonDoor reads a JSON body of at most MaxBody bytes and answers it with fn, in one of slots
 // (nil: no cap), and writes the answer within out's budget (nil: none).
-func jsonDoor(fn door, slots chan struct{}, out *sending) http.HandlerFunc {
+func jsonDoor(fn door, slots *gate, out *sending) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if msg := checkContentType(contentType(r.Header)); msg != "" {
 			writeError(w, http.StatusUnsupportedMediaType, engine.CodeBadRequest, msg)
@@ -240,9 +265,19 @@ func jsonDoor(fn door, slots chan struct{}, out *sending) http.HandlerFunc {
 		}
 		var answer []byte
 		var eerr *engine.Error
-		if !inSlot(slots, func() { answer, eerr = fn(context.WithoutCancel(r.Context()), body) }) {
-			busy(w, strconv.Itoa(cap(slots))+" requests in progress")
+		switch inSlot(r.Context(), slots, func() { answer, eerr = fn(context.WithoutCancel(r.Context()), body) }) {
+		case queueFull:
+			if slots.wait <= 0 {
+				busy(w, strconv.Itoa(slots.slots)+" requests in progress")
+			} else {
+				busy(w, strconv.Itoa(slots.slots)+" requests in progress and "+strconv.Itoa(slots.maxQueue)+" waiting")
+			}
 			return
+		case waitedOut:
+			busy(w, strconv.Itoa(slots.slots)+" requests in progress; this one waited "+slots.wait.String()+" for its turn")
+			return
+		case gaveUp:
+			return // its client went away while it waited: nobody to answer
 		}
 		if eerr != nil {
 			writeJSON(w, wire.Status(eerr), wire.Error(eerr))
@@ -257,19 +292,18 @@ func jsonDoor(fn door, slots chan struct{}, out *sending) http.HandlerFunc {
 	}
 }
 
-// inSlot runs f in one of slots (nil: no cap) and reports whether one was free. The slot is
-// given back when f returns, before its answer is written: a client slow to read holds none.
-func inSlot(slots chan struct{}, f func()) bool {
+// inSlot runs f in one of slots (nil: no cap), waiting its turn as the gate says, and reports
+// admitted, or why not. The slot is given back when f returns, before its answer is written:
+// a client slow to read holds none.
+func inSlot(ctx context.Context, slots *gate, f func()) int {
 	if slots != nil {
-		select {
-		case slots <- struct{}{}:
-			defer func() { <-slots }()
-		default:
-			return false
+		if why := slots.enter(ctx); why != admitted {
+			return why
 		}
+		defer slots.leave()
 	}
 	f()
-	return true
+	return admitted
 }
 
 // busy answers 503 with Retry-After: 1, the server's limit named by why.

@@ -163,9 +163,9 @@ func TestBodyLimitStillHolds(t *testing.T) {
 	}
 }
 
-// TestBusy: past MaxEvaluations requests in the engine at once, the answer is 503 with
-// Retry-After and the JSON error shape; GET /v1/version and preflights never wait for a slot;
-// a slot frees when its request ends, even by a panic.
+// TestBusy: without a queue (QueueWait < 0), past MaxEvaluations requests in the engine at
+// once, the answer is 503 with Retry-After and the JSON error shape; GET /v1/version and
+// preflights never wait for a slot; a slot frees when its request ends, even by a panic.
 func TestBusy(t *testing.T) {
 	const max = 3
 	entered := make(chan struct{}, 100)
@@ -182,7 +182,7 @@ func TestBusy(t *testing.T) {
 		return []byte(`{"ok":true}`), nil
 	}
 	h := newHandler(doors{parse: block, evaluate: block, move: block, cover: block, fullAttack: block, version: func() []byte { return []byte(`{"v":1}`) }},
-		Options{MaxEvaluations: max})
+		Options{MaxEvaluations: max, QueueWait: -1})
 	var done sync.WaitGroup
 	codes := make([]int, max)
 	for i := 0; i < max; i++ {

@@ -25,13 +25,18 @@ func main() {
 	addr := flag.String("addr", net.JoinHostPort("127.0.0.1", port), "address to listen on (host:port); the default is loopback only")
 	quiet := flag.Bool("quiet", false, "no access log")
 	maxEval := flag.Int("max-evaluations", defaultMaxEvaluations(),
-		"how many requests the engine answers at once; past it the answer is 503 with Retry-After: 1 (0: no cap; default 2 × GOMAXPROCS)")
+		"how many requests the engine answers at once; past it a request waits its turn (0: no cap; default 2 × GOMAXPROCS)")
+	queueWait := flag.Duration("queue-wait", api.DefaultQueueWait, "how long a request waits for its turn before a 503 with Retry-After: 1 (negative: no waiting)")
+	queueLength := flag.Int("queue-length", 0, "how many requests may wait at once (0: 64 × -max-evaluations)")
 	flag.Parse()
 	log.SetFlags(log.LstdFlags | log.Lmicroseconds)
 	if *maxEval < 0 {
 		log.Fatalf("-max-evaluations %d: want 0 (no cap) or more", *maxEval)
 	}
-	if err := run(*addr, *quiet, api.Options{MaxEvaluations: *maxEval}); err != nil {
+	if *queueLength < 0 {
+		log.Fatalf("-queue-length %d: want 0 (64 × -max-evaluations) or more", *queueLength)
+	}
+	if err := run(*addr, *quiet, api.Options{MaxEvaluations: *maxEval, QueueWait: *queueWait, QueueLength: *queueLength}); err != nil {
 		log.Fatal(err)
 	}
 }
@@ -57,6 +62,16 @@ func run(addr string, quiet bool, o api.Options) error {
 	limit := "no cap"
 	if o.MaxEvaluations > 0 {
 		limit = strconv.Itoa(o.MaxEvaluations)
+		if o.QueueWait >= 0 {
+			wait, length := o.QueueWait, o.QueueLength
+			if wait == 0 {
+				wait = api.DefaultQueueWait
+			}
+			if length == 0 {
+				length = 64 * o.MaxEvaluations
+			}
+			limit += ", then up to " + strconv.Itoa(length) + " waiting up to " + wait.String()
+		}
 	}
 	log.Printf("aoekit API on http://%s (POST /v1/parse, /v1/evaluate, /v1/move, /v1/cover, /v1/full-attack; GET /v1/version); evaluations at once: %s", ln.Addr(), limit)
 	if err := serve.Run(ctx, ln, h); err != nil {
