@@ -267,3 +267,99 @@ func TestSolids_8_3_IndexBoundedBySolids(t *testing.T) {
 		}
 	}
 }
+
+// TestEdit: a board edited in place answers every Fill as a board made anew from the same
+// cells, every Empty soundly (true only where no solid lies) and, where its tiles are columns,
+// exactly by columns; its level arrays read the same fills. An edit the index cannot hold
+// changes nothing.
+func TestEdit(t *testing.T) {
+	r := rand.New(rand.NewPCG(29, 5))
+	applied := 0
+	defer func() {
+		if applied < 100 {
+			t.Errorf("only %d of 400 edits applied in place", applied)
+		}
+	}()
+	for round := range 400 {
+		want := map[grid.Cell]int{}
+		var list []Solid
+		fills := []int{Full, 200, 120}
+		for range 1 + r.IntN(40) {
+			c := grid.Cell{X: r.IntN(12), Y: r.IntN(12), Z: r.IntN(3)}
+			f := fills[r.IntN(len(fills))]
+			list = append(list, Solid{c, f})
+			want[c] = max(want[c], f)
+		}
+		var s *Solids
+		if round%3 == 2 { // a sparse board: its cells far apart
+			list = append(list, Solid{grid.Cell{X: 2000, Y: 2000, Z: 300}, Full})
+			want[grid.Cell{X: 2000, Y: 2000, Z: 300}] = Full
+		}
+		s = New(list)
+		var edit []Solid
+		for range 1 + r.IntN(8) {
+			c := grid.Cell{X: r.IntN(12), Y: r.IntN(12), Z: r.IntN(3)}
+			if r.IntN(10) == 0 { // perhaps outside the bounding box
+				c = grid.Cell{X: r.IntN(14) - 1, Y: r.IntN(14) - 1, Z: r.IntN(4) - 1}
+			}
+			f := []int{0, 0, Full, 200, 120, Full, 200, 77}[r.IntN(8)]
+			edit = append(edit, Solid{c, f})
+		}
+		before := map[grid.Cell]int{}
+		for c := range want {
+			before[c] = s.Fill(c)
+		}
+		if !s.Edit(edit) {
+			for c, f := range before {
+				if s.Fill(c) != f {
+					t.Fatalf("round %d: a refused edit changed %v", round, c)
+				}
+			}
+			continue
+		}
+		applied++
+		for _, e := range edit {
+			if e.Fill == 0 {
+				delete(want, e.Cell)
+			} else {
+				want[e.Cell] = e.Fill
+			}
+		}
+		for z := -1; z <= 3; z++ {
+			for y := -1; y <= 13; y++ {
+				for x := -1; x <= 13; x++ {
+					c := grid.Cell{X: x, Y: y, Z: z}
+					if got := s.Fill(c); got != want[c] {
+						t.Fatalf("round %d: Fill(%v) = %d, want %d", round, c, got, want[c])
+					}
+				}
+			}
+		}
+		for range 200 {
+			lo := grid.Cell{X: r.IntN(14) - 1, Y: r.IntN(14) - 1, Z: r.IntN(4) - 1}
+			b := grid.Box{Min: lo, Max: lo.Add(grid.Cell{X: r.IntN(4), Y: r.IntN(4), Z: r.IntN(2)})}
+			inBox, inCols := false, false
+			for c := range want {
+				if b.Contains(c) {
+					inBox = true
+				}
+				if b.Min.X <= c.X && c.X <= b.Max.X && b.Min.Y <= c.Y && c.Y <= b.Max.Y {
+					inCols = true
+				}
+			}
+			got := s.Empty(b)
+			if got && inBox || s.shift == 0 && !inCols && !got {
+				t.Fatalf("round %d: Empty(%v) = %v; a solid in the box %v, in its columns %v", round, b, got, inBox, inCols)
+			}
+		}
+		for z := 0; z < 3; z++ {
+			codes, nx, org, fl := s.Layer(z)
+			for i, k := range codes {
+				c := grid.Cell{X: org.X + i%nx, Y: org.Y + i/nx, Z: z}
+				if int(fl[k]) != want[c] {
+					t.Fatalf("round %d: level %d reads %d at %v, want %d", round, z, fl[k], c, want[c])
+				}
+			}
+		}
+	}
+}

@@ -234,29 +234,40 @@ func (s *Scene) apply(e *SceneEdit, fresh bool) *Error {
 		}
 		wallsNow = slices.Clone(e.Walls)
 	}
-	// The cells: how many there will be, before any is changed.
-	cells := s.cells
+	// The cells the edit changes, with their new fills (0: cleared), and how many the board
+	// will hold, before any is changed: work in proportion to the edit, not to the board (a
+	// one-obstacle edit of a 249 000-obstacle scene copied them all, refused or not).
+	var delta map[grid.Cell]uint16
 	if len(e.Clear) > 0 || len(e.Obstacles) > 0 {
-		cells = make(map[grid.Cell]uint16, len(s.cells)+len(e.Obstacles))
-		for c, f := range s.cells {
-			cells[c] = f
-		}
+		delta = make(map[grid.Cell]uint16, len(e.Clear)+len(e.Obstacles))
 		for _, c := range e.Clear {
-			delete(cells, cellOf(c))
+			delta[cellOf(c)] = 0
 		}
 		// An edit's obstacle replaces the cell's fill; a cell the edit lists twice takes the
 		// larger of its fills there, as a board's list does (SPEC §1.6).
 		for i := range e.Obstacles {
 			o := &e.Obstacles[i]
-			delete(cells, grid.Cell{X: o.X, Y: o.Y, Z: o.Z})
+			delete(delta, grid.Cell{X: o.X, Y: o.Y, Z: o.Z})
 		}
 		for i := range e.Obstacles {
 			o := &e.Obstacles[i]
 			c := grid.Cell{X: o.X, Y: o.Y, Z: o.Z}
-			cells[c] = max(cells[c], uint16(units(o.Fill)))
+			delta[c] = max(delta[c], uint16(units(o.Fill)))
 		}
-		if len(cells) > MaxObstacles {
-			return newError(CodeTooLarge, "obstacles: the board would hold "+num.Itoa(len(cells))+" solid cells, past the limit of "+num.Itoa(MaxObstacles))
+		n := len(s.cells)
+		for c, f := range delta {
+			old, was := s.cells[c]
+			switch {
+			case f > 0 && !was:
+				n++
+			case f == 0 && was:
+				n--
+			case f == old || f == 0 && !was:
+				delete(delta, c) // no change
+			}
+		}
+		if n > MaxObstacles {
+			return newError(CodeTooLarge, "obstacles: the board would hold "+num.Itoa(n)+" solid cells, past the limit of "+num.Itoa(MaxObstacles))
 		}
 	}
 	// Everything is valid: apply.
@@ -265,7 +276,13 @@ func (s *Scene) apply(e *SceneEdit, fresh bool) *Error {
 	for i := range s.tokens {
 		s.ents[i], _ = entityOf(label{"tokens", i}, &s.tokens[i]) // valid
 	}
-	s.cells = cells
+	for c, f := range delta {
+		if f == 0 {
+			delete(s.cells, c)
+		} else {
+			s.cells[c] = f
+		}
+	}
 	if e.Walls != nil {
 		s.walls = wallsNow
 		s.boxes = s.boxes[:0:0]
@@ -275,7 +292,7 @@ func (s *Scene) apply(e *SceneEdit, fresh bool) *Error {
 			}
 		}
 	}
-	if s.solids == nil || len(e.Clear) > 0 || len(e.Obstacles) > 0 || e.Walls != nil {
+	if s.solids == nil || len(delta) > 0 || e.Walls != nil {
 		var ws []walls.Wall
 		if e.Walls != nil {
 			ws = closed
@@ -283,6 +300,14 @@ func (s *Scene) apply(e *SceneEdit, fresh bool) *Error {
 			ws = s.solids.walls.Walls()
 		}
 		s.windowed.Store(nil) // nor keep the old index alive through the last window's terrain
+		if s.solids != nil && (len(delta) == 0 || len(delta) <= maxEditInPlace && s.solids.Edit(editOf(delta))) {
+			// The obstacles' index holds the change in place (Update runs alone): only the walls
+			// may need indexing anew.
+			if e.Walls != nil {
+				s.solids = terrainOf(s.solids.Solids, ws)
+			}
+			return nil
+		}
 		s.solids = terrainOf(board.FromSeq(func(yield func(board.Solid) bool) {
 			for c, f := range s.cells {
 				if !yield(board.Solid{Cell: c, Fill: int(f)}) {
@@ -292,6 +317,19 @@ func (s *Scene) apply(e *SceneEdit, fresh bool) *Error {
 		}), ws)
 	}
 	return nil
+}
+
+// maxEditInPlace is the most cells an edit changes in the obstacles' index in place
+// (board.Solids.Edit, each a pass over its tiles' sums); a larger edit indexes the board anew.
+const maxEditInPlace = 256
+
+// editOf lists the cells of an edit for board.Solids.Edit.
+func editOf(delta map[grid.Cell]uint16) []board.Solid {
+	out := make([]board.Solid, 0, len(delta))
+	for c, f := range delta {
+		out = append(out, board.Solid{Cell: c, Fill: int(f)})
+	}
+	return out
 }
 
 // editTokens is the scene's tokens after the edit's removals and tokens, validated: each as
