@@ -77,7 +77,10 @@ export type ErrorCode =
 export interface TemplateFields {
   /** The text as given to parse (absent when the template was built from an object). */
   text?: string;
-  /** The canonical notation (SPEC §2.2): parsing it gives the same template. */
+  /**
+   * The canonical notation (SPEC §2.2): parsing it gives the same template — but for a dnd5e or
+   * pf2e template's down, base and angle, which only its object carries.
+   */
   notation: string;
   rules: Rules;
   shape: ShapeName;
@@ -623,7 +626,11 @@ export interface CoverResult {
   blocked: number;
   /** How many `lines` there are. */
   total: number;
-  /** Whether at least one line is clear. */
+  /**
+   * Whether at least one line is clear; for dnd5e and pf2e, whether the target can be attacked at
+   * all: false exactly when the grade is total (creatures that block every line still leave line of
+   * effect).
+   */
   lineOfEffect: boolean;
   /** The attacker's cell the attack is judged from, [x, y, z]. */
   from: CellTuple;

@@ -69,15 +69,51 @@ func pointNotation(field, text string, r spread.Rules) (spread.Shape, *Error) {
 
 // pointNotationHint is the bad_request for point-origin notation given without rules (SPEC
 // §10.3): the same text means a different shape in dnd5e and in pf2e. ok is false when the
-// text is no point-origin notation in either.
+// text is no point-origin notation in either, and names no size in feet ("22-foot burst" is
+// meant for a game, wrong as it is: the rules come first, then its own error).
 func pointNotationHint(text string) (*Error, bool) {
 	_, e5 := notation.ParsePoint(text, spread.DnD5e)
 	_, e2 := notation.ParsePoint(text, spread.PF2e)
-	if e5 != nil && e2 != nil {
+	if e5 != nil && e2 != nil && !inFeet(text) {
 		return nil, false
 	}
-	return newError(CodeBadRequest, "rules: "+num.Quote(text)+" is point-origin notation (SPEC §10.3), which means a different shape in each game: give \"rules\": \"dnd5e\" or \"pf2e\""), true
+	return newError(CodeBadRequest, "rules is required: "+num.Quote(text)+" is point-origin notation (SPEC §10.3), which means a different shape in each game: give \"rules\": \"dnd5e\" or \"pf2e\""), true
 }
+
+// inFeet reports whether text has a number followed by a unit of feet ("20-foot", "20 ft",
+// "20feet"), in any case: a size in feet, which only point-origin notation has.
+func inFeet(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] < '0' || text[i] > '9' {
+			continue
+		}
+		j := i
+		for j < len(text) && text[j] >= '0' && text[j] <= '9' {
+			j++
+		}
+		for j < len(text) && (text[j] == ' ' || text[j] == '-') {
+			j++
+		}
+		for _, unit := range [3]string{"foot", "feet", "ft"} {
+			if k := j + len(unit); k <= len(text) && equalASCII(text[j:k], unit) && (k == len(text) || !isLetter(text[k])) {
+				return true
+			}
+		}
+		i = j
+	}
+	return false
+}
+
+func equalASCII(s, lower string) bool {
+	for i := range len(lower) {
+		if c := s[i] | 0x20; c != lower[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 
 // templateOfPoint is the CONTRACT form of a point-origin shape.
 func templateOfPoint(s spread.Shape) Template {

@@ -40,7 +40,7 @@ func parseShape(text string) (template.Shape, *Error) {
 // field (their messages start with the text, which Parse's errors are about).
 func fieldShape(field, text string) (template.Shape, *Error) {
 	s, err := parseShape(text)
-	if err != nil {
+	if err != nil && err.Code == CodeBadNotation { // (a point-origin hint names "rules")
 		err.Field = field
 	}
 	return s, err

@@ -247,7 +247,8 @@ type Request struct {
 type Template struct {
 	// The text as given to parse (absent when the template was built from an object).
 	Text string `json:"text,omitempty"`
-	// The canonical notation (SPEC §2.2): parsing it gives the same template.
+	// The canonical notation (SPEC §2.2): parsing it gives the same template — but for a
+	// dnd5e or pf2e template's down, base and angle, which only its object carries.
 	Notation string `json:"notation"`
 	//ts:type Rules
 	Rules Rules `json:"rules"`
@@ -462,7 +463,9 @@ type CoverResult struct {
 	Blocked int `json:"blocked"`
 	// How many `lines` there are.
 	Total int `json:"total"`
-	// Whether at least one line is clear.
+	// Whether at least one line is clear; for dnd5e and pf2e, whether the target can be
+	// attacked at all: false exactly when the grade is total (creatures that block every line
+	// still leave line of effect).
 	LineOfEffect bool `json:"lineOfEffect"`
 	// The attacker's cell the attack is judged from, [x, y, z].
 	From [3]int32 `json:"from"`
