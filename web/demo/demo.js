@@ -21,6 +21,7 @@ import { loadOverlay } from "../overlay.js";
 /** @typedef {import("../index.js").Direction} Direction */
 /** @typedef {import("../index.js").CellTuple} CellTuple */
 /** @typedef {import("../index.js").Pos} Pos */
+/** A point in squares (SPEC §10.1), every coordinate present: a point-origin area's origin. @typedef {{x: number, y: number, z: number}} Point */
 /** @typedef {import("../index.js").Rules} Rules */
 /** @typedef {import("../index.js").MoveResult} MoveResult */
 /** @typedef {import("../index.js").MoveRequest} MoveRequest */
@@ -48,7 +49,10 @@ import { loadOverlay } from "../overlay.js";
 /** @typedef {"none" | "alliesExcluded" | "enemiesOnly" | "selective"} Trait */
 /** @typedef {"" | "tdgs" | "drawsteel" | "none"} CoverOverride  "": the rule set's own (CONTRACT cover) */
 /** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin" | "pan" | "spare" | "slide"} Tool  "wall" paints solid squares, "thin" draws thin walls, "pan" drags the view, "spare" takes squares out of the area (selective targeting), "slide" lays a slide's path (the Forced movement section's Lay the path) */
-/** @typedef {"caster" | "origin" | "line" | "wall"} Placement  how a template is put on the board */
+/** @typedef {"caster" | "origin" | "line" | "wall" | "point"} Placement  how a template is put on the board ("point": at a point, dnd5e and pf2e) */
+/** @typedef {"dnd5e" | "pf2e"} PointRules  the point-origin rule sets (SPEC §10, §11) */
+/** @typedef {"tdgs" | "drawsteel" | "dnd35" | "dnd5e" | "pf2e"} AttackRules  the attack cover section's rule sets (CONTRACT cover) */
+/** @typedef {"free" | "compass" | "diagonal"} Turning  how a point-origin template turns: any angle, the 8 compass directions, the 4 diagonals */
 
 /**
  * A creature as the demo keeps it: a CONTRACT Token with every field present. `height` null
@@ -73,12 +77,16 @@ import { loadOverlay } from "../overlay.js";
  * @typedef {{cols: number, rows: number, levels: number, template: string, rules: "" | Rules,
  *   range: null | number | "self" | "touch", source: boolean, caster: Entity, tokens: Entity[],
  *   obstacles: Block[], walls: Wall[], origin: Pos, originSquare: Pos | null, aim: Pos, path: CellTuple[], orientation: Quarter,
+ *   point: Point, toward: number,
  *   trait: Trait, excludeCaster: boolean, ids: string[], excludeCells: CellTuple[],
  *   barriers: null | boolean, cover: CoverOverride, applyCover: null | boolean,
  *   rolls: Rolls, force: Force, fullAttack: FullAttackPlan}} Scene
  * `ids` and `excludeCells` are the selective trait's (CONTRACT targeting; sent with it only):
  * the creatures it may affect and the squares taken out of the area. `barriers`, `cover` and
  * `applyCover` override the rule set's profile (SPEC §6); null and "" leave it.
+ * `point` and `toward` are the dnd5e and pf2e areas' (SPEC §10, §11): the point of origin (in
+ * squares, on the half-square lattice or, dragged with Alt, on a finer one) and the direction of
+ * cones, lines and cubes, in degrees clockwise from east (0 east, 90 south), always 0 ≤ toward < 360.
  */
 /**
  * The full attack panel (SPEC §9, CONTRACT fullAttack): a full-attack request with every field
@@ -96,7 +104,15 @@ const QUARTERS = /** @type {Quarter[]} */ (["N", "E", "S", "W"]);
 const SIDES = ["party", "enemy", "neutral"];
 /** @type {Record<string, number>} SPEC §1.5 size names */
 const SIZE_NAMES = { tiny: 1, small: 1, medium: 1, "1t": 1, "1s": 1, "1m": 1, "1l": 1, large: 2, huge: 3, gargantuan: 4 };
-const RULES_LABEL = { tdgs: "TDGS", drawsteel: "Draw Steel", circle50: "50 % circle" };
+const RULES_LABEL = { tdgs: "TDGS", drawsteel: "Draw Steel", circle50: "50 % circle", dnd5e: "D&D 5e", pf2e: "Pathfinder 2e" };
+/** The template a point-origin rule set starts with when the one shown is not its own. */
+const POINT_SAMPLE = { dnd5e: "20-foot-radius sphere", pf2e: "20-foot burst" };
+/** Feet a square (SPEC §10.3): the point-origin rule sets write sizes in feet. */
+const FEET = 5;
+/** The compass directions in degrees, clockwise from east (SPEC §10.2). */
+const COMPASS_DEGREES = /** @type {Record<Direction, number>} */ ({ E: 0, SE: 45, S: 90, SW: 135, W: 180, NW: 225, N: 270, NE: 315 });
+/** The point handle's lattices, in squares: half squares (intersections, centres, edge midpoints), and with Alt held. */
+const HALF = 0.5, FINE = 1 / 40;
 const RULE_BROKEN = new Set(["out_of_range", "no_line_of_effect", "invalid_wall", "not_straight"]); // 422: a placement, not a malformed scene
 const STORAGE_KEY = "aoekit-demo/scene/v1";
 const BOARD_MIN = 4, BOARD_MAX = 60, MAX_TOKENS = 200, MAX_SIZE = 10, MAX_LEVELS = 8;
@@ -173,7 +189,8 @@ const dom = {
   presets: $("presets", HTMLSelectElement), info: $("template-info", HTMLParagraphElement),
   rules: $("rules", HTMLSelectElement), rulesNote: $("rules-note", HTMLSpanElement),
   range: $("range", HTMLInputElement), rangeNote: $("range-note", HTMLSpanElement), rangeError: $("range-error", HTMLDivElement),
-  sourceRow: $("source-row", HTMLDivElement), source: $("source", HTMLInputElement),
+  sourceRow: $("source-row", HTMLDivElement), source: $("source", HTMLInputElement), sourceText: $("source-text", HTMLSpanElement),
+  legendGrades: $("legend-grades", HTMLLIElement), legendDnd5e: $("legend-grades-dnd5e", HTMLLIElement), legendPf2e: $("legend-grades-pf2e", HTMLLIElement),
   trait: $("trait", HTMLSelectElement), excludeCaster: $("exclude-caster", HTMLInputElement),
   selectiveNote: $("selective-note", HTMLParagraphElement),
   barriers: $("barriers", HTMLSelectElement), cover: $("cover", HTMLSelectElement), applyCover: $("apply-cover", HTMLSelectElement),
@@ -265,6 +282,7 @@ function sampleScene() {
     ],
     obstacles, walls: [],
     origin: { x: 15, y: 6, z: 0 }, originSquare: null, aim: { x: 10, y: 8, z: 0 }, path: [], orientation: "N",
+    point: { x: 15, y: 6, z: 0 }, toward: 0,
     trait: "none", excludeCaster: false, ids: [], excludeCells: [],
     barriers: null, cover: "", applyCover: null,
     rolls: { on: false, stat: 7, modifiers: 0, luck: 0, seed: 42 },
@@ -373,11 +391,12 @@ const ui = {
    */
   timing: { engine: 0, overlay: 0, draw: 0 },
   /** @type {{id: string, from: [number, number], to: [number, number], blocked: boolean}[]} the attack's cover lines the last draw painted, in CSS pixels */ drawnLines: [],
+  /** @type {{id: string, grade: string, text: string}[]} the dnd5e and pf2e cover badges the last draw painted (drawPointBadges) */ badges: [],
   /** @type {string} */ boardNote: "", boardWarn: false,
   /**
    * Attack cover (SPEC §5.7): who attacks whom, how, under which rules; `pick` is what the next
    * board click chooses while picking (0: not picking).
-   * @type {{attacker: string, target: string, kind: CoverRequest["attack"], rules: "tdgs" | "drawsteel" | "dnd35", flying: boolean, pick: 0 | 1 | 2}}
+   * @type {{attacker: string, target: string, kind: CoverRequest["attack"], rules: AttackRules, flying: boolean, pick: 0 | 1 | 2}}
    */
   attack: { attacker: "", target: "", kind: "melee", rules: "dnd35", flying: false, pick: 0 },
   /** @type {CoverRequest | null} the cover request last sent */ attackRequest: null,
@@ -447,12 +466,71 @@ function entityAt(x, y, z) {
  * @param {Template} t @param {Scene} s @returns {Placement}
  */
 function placementOf(t, s) {
+  if (isPoint(t)) {
+    // SPEC §10.7, §11.2: an emanation spreads from the caster's space; a cone or a line starts
+    // at the caster's edge unless given a point; every other shape is placed at its point.
+    if (t.shape === "emanation") return "caster";
+    if (t.shape === "cone" || t.shape === "line") return s.source ? "point" : "caster";
+    return "point";
+  }
   if (t.rules === "tdgs") return t.shape === "cone" || t.shape === "line" ? (s.source ? "origin" : "caster") : "origin";
   if (t.rules === "drawsteel") {
     if (t.shape === "aura" || t.shape === "burst") return "caster";
     return t.shape === "line" ? "line" : t.shape === "wall" ? "wall" : "origin";
   }
   return t.close ? "caster" : "origin";
+}
+
+/** Whether a rule set is a point-origin one (SPEC §10, §11). @param {string} r @returns {r is PointRules} */
+const isPointRules = (r) => r === "dnd5e" || r === "pf2e";
+/** Whether a template is a point-origin one (dnd5e, pf2e). @param {Template | null} t */
+const isPoint = (t) => !!t && isPointRules(t.rules);
+/** Whether a point-origin template must start on a grid intersection: a cube or a pf2e burst (SPEC §10.5, §11.2). @param {Template | null} t */
+const onIntersection = (t) => isPoint(t) && !!t && (t.shape === "cube" || t.shape === "burst");
+/**
+ * How a point-origin template turns (SPEC §10.2, §10.5, §11.2), or null when it has no
+ * direction: a dnd5e cone and either line any way, a pf2e cone the 8 compass directions, a cube
+ * toward one of the 4 diagonals.
+ * @param {Template | null} t @returns {Turning | null}
+ */
+function turningOf(t) {
+  if (!t || !isPoint(t)) return null;
+  if (t.shape === "cube") return "diagonal";
+  if (t.shape === "line") return "free";
+  if (t.shape === "cone") return t.rules === "pf2e" ? "compass" : "free";
+  return null;
+}
+/** An angle in degrees brought into 0 ≤ d < 360, to the 1/400 of a degree the engine reads (SPEC §10.2). @param {number} d */
+function degrees(d) {
+  const r = Math.round((((d % 360) + 360) % 360) * 400) / 400;
+  return r >= 360 ? 0 : r;
+}
+/** The compass direction at exactly d degrees, or null. @param {number} d */
+function compassAt(d) {
+  return DIRS.find((n) => COMPASS_DEGREES[n] === degrees(d)) ?? null;
+}
+/**
+ * The direction a template takes from the scene's: as it is (free), the nearest compass
+ * direction (a pf2e cone), the nearest diagonal (a cube), in degrees.
+ * @param {Turning} how @param {number} d
+ */
+function snapToward(how, d) {
+  if (how === "compass") return degrees(Math.round(d / 45) * 45);
+  if (how === "diagonal") return degrees(Math.round((d - 45) / 90) * 90 + 45);
+  return degrees(d);
+}
+/** `toward` as a request carries it: the compass name when the direction is one, else degrees (SPEC §10.2). @param {Turning} how @param {number} d @returns {Direction | number} */
+function towardOut(how, d) {
+  const v = snapToward(how, d);
+  return compassAt(v) ?? v;
+}
+/** Squares in feet, beside them: "4 squares (20 ft)". @param {number} n @param {string} [unit] */
+const feet = (n, unit = "square") => `${n} ${unit}${n === 1 ? "" : "s"} (${n * FEET} ft)`;
+/** A coordinate of a point (on the board: never negative) as a player reads it: 10, 10½, 10.025. @param {number} v */
+function coord(v) {
+  if (Number.isInteger(v)) return String(v);
+  if (Number.isInteger(v * 2)) return `${Math.floor(v) || ""}½`;
+  return String(Math.round(v * 400) / 400);
 }
 
 /**
@@ -520,6 +598,9 @@ function frameRequest(s, t) {
   if (s.rules) req.rules = s.rules;
   req.caster = tokenOut(s.caster, true);
   const place = placementOf(t, s);
+  if (place === "point") req.point = { ...s.point };
+  const turning = turningOf(t);
+  if (turning) req.toward = towardOut(turning, s.toward);
   if (place === "origin" || place === "line") req.origin = { ...s.origin };
   if (place === "line") req.aim = { ...s.aim };
   if (isCube(t) && s.originSquare) req.originSquare = { ...s.originSquare };
@@ -565,6 +646,15 @@ function withBoard(req, b) {
  */
 function buildRequest(s, t) {
   return withBoard(frameRequest(s, t), boardOf(s));
+}
+
+/**
+ * Reads a notation as the scene's rule set has it: dnd5e and pf2e notation only under its rule
+ * set (SPEC §10.3: the same words are other shapes in the other game); the others as written.
+ * @param {Engine} engine @param {string} text @param {Scene["rules"]} rules @returns {Template}
+ */
+function parseAs(engine, text, rules) {
+  return isPointRules(rules) ? engine.parse(text, { rules }) : engine.parse(text);
 }
 
 /** @param {unknown} err @returns {EngineError} */
@@ -799,7 +889,12 @@ function attachResult() {
 /** What a draw of the result shows, in the view: the selection, the creature whose lines show, the level, the pan and zoom. */
 function resultView() {
   const sel = ui.selected && ui.selected.kind === "entity" ? ui.selected.id : null;
-  return { selected: sel, focus: focusId(), level: ui.level, cellSize: ui.sq, offset: { x: -view.x, y: -view.y } };
+  /** @type {{selected: string | null, focus: string | null, level: number, cellSize: number, offset: {x: number, y: number}, badges?: boolean}} */
+  const v = { selected: sel, focus: focusId(), level: ui.level, cellSize: ui.sq, offset: { x: -view.x, y: -view.y } };
+  // The overlay writes a grade as the engine names it (threeQuarters); for dnd5e and pf2e the
+  // demo draws the badges itself, as players read them (drawPointBadges).
+  if (isPoint(ui.template)) v.badges = false;
+  return v;
 }
 
 /**
@@ -854,7 +949,7 @@ function evaluateScene() {
   ui.moveError = "";
   const engine = ui.engine;
   if (!engine) return;
-  ui.template = engine.parse(scene.template); // scene.template is only ever set to text that parses
+  ui.template = parseAs(engine, scene.template, scene.rules); // scene.template is only ever set to text that parses (under scene.rules)
   const t = ui.template;
   const place = placementOf(t, scene);
   if (place === "wall" && scene.path.length === 0) {
@@ -1307,7 +1402,7 @@ function wallValue(v, where) {
  * Reads an evaluate request (CONTRACT) into a scene, or throws a SceneError that says what is
  * wrong. The engine judges it last: a request it refuses as malformed is refused; one that only
  * breaks a placement rule (out of range, …) is a scene the demo can show.
- * @param {unknown} data @param {Partial<Pick<Scene, "origin" | "aim" | "path" | "source" | "rolls" | "force" | "fullAttack">>} [extras] what the stored scene adds
+ * @param {unknown} data @param {Partial<Pick<Scene, "origin" | "aim" | "path" | "source" | "rolls" | "force" | "fullAttack" | "point" | "toward">>} [extras] what the stored scene adds
  * @returns {{scene: Scene, ignored: string[]}}
  */
 function readScene(data, extras = {}) {
@@ -1316,19 +1411,37 @@ function readScene(data, extras = {}) {
   if (!isObject(data)) fail("expected a JSON object: an evaluate request with template, caster, tokens, obstacles…");
   /** @type {string[]} */
   const ignored = [];
-  const known = new Set(["template", "rules", "caster", "origin", "aim", "path", "range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve", "orientation", "barriers", "cover", "applyCover", "originSquare"]);
+  const known = new Set(["template", "rules", "caster", "origin", "aim", "path", "range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve", "orientation", "barriers", "cover", "applyCover", "originSquare", "point", "toward"]);
   for (const k of Object.keys(data)) if (!known.has(k)) ignored.push(k);
+
+  // The rule set: the request's, else a dnd5e or pf2e template object's own (the demo keeps the
+  // template as notation, which needs it: SPEC §10.3).
+  const tv = data.template;
+  let rules = data.rules ?? "";
+  if (rules !== "" && rules !== "tdgs" && rules !== "drawsteel" && rules !== "circle50" && !isPointRules(String(rules))) {
+    fail(`rules: expected tdgs, drawsteel, circle50, dnd5e or pf2e, got ${JSON.stringify(rules)}`);
+  }
+  if (rules === "" && isObject(tv) && typeof tv.rules === "string" && isPointRules(tv.rules)) rules = tv.rules;
+  const pointRules = isPointRules(String(rules));
 
   // The template: text, or an object as parse returns it.
   let text = "";
   /** @type {Quarter} */
   let orientation = "N";
-  const tv = data.template;
   if (typeof tv === "string") text = tv;
   else if (isObject(tv)) {
     if (typeof tv.shape === "string") {
+      /** @type {Request} */
+      const probe = { template: /** @type {any} */ (tv), caster: { id: "c", x: 0, y: 0, z: 0 }, bounds: { min: [0, 0, 0], max: [0, 0, 0] } };
+      if (pointRules) {
+        // Placed as its shape needs it, only for its notation (SPEC §10.7).
+        probe.rules = /** @type {PointRules} */ (rules);
+        if (tv.shape === "cone" || tv.shape === "line") probe.toward = "SE";
+        else if (tv.shape !== "emanation") probe.point = { x: 0, y: 0, z: 0 };
+        for (const k of ["angle", "base", "down"]) if (tv[k] !== undefined && tv[k] !== null) ignored.push(`template.${k} (the demo keeps a template as its notation, which has no ${k})`);
+      }
       try {
-        text = engine.evaluate({ template: /** @type {any} */ (tv), caster: { id: "c", x: 0, y: 0, z: 0 }, bounds: { min: [0, 0, 0], max: [0, 0, 0] } }).template.notation;
+        text = engine.evaluate(probe).template.notation;
       } catch (err) {
         const e = engineError(err);
         fail(`template: ${e.code}: ${e.message}`);
@@ -1341,16 +1454,13 @@ function readScene(data, extras = {}) {
   /** @type {Template} */
   let t;
   try {
-    t = engine.parse(text);
+    t = parseAs(engine, text, /** @type {Scene["rules"]} */ (rules));
   } catch (err) {
     const e = engineError(err);
     fail(`template: ${e.message}`);
   }
   if (data.orientation !== undefined && data.orientation !== null) orientation = /** @type {Quarter} */ (data.orientation);
   if (!QUARTERS.includes(orientation)) fail(`orientation: expected N, E, S or W`);
-
-  const rules = data.rules ?? "";
-  if (rules !== "" && rules !== "tdgs" && rules !== "drawsteel" && rules !== "circle50") fail(`rules: expected tdgs, drawsteel or circle50, got ${JSON.stringify(rules)}`);
 
   /** @type {Record<string, number>} */
   const defence = {};
@@ -1500,21 +1610,58 @@ function readScene(data, extras = {}) {
   const barriers = flag("barriers"), applyCover = flag("applyCover");
   const coverV = data.cover ?? "";
   if (coverV !== "" && coverV !== "tdgs" && coverV !== "drawsteel" && coverV !== "none") fail(`cover: expected tdgs, drawsteel or none, got ${JSON.stringify(coverV)}`);
+  if (pointRules && (coverV === "tdgs" || coverV === "drawsteel")) fail(`cover: ${RULES_LABEL[/** @type {PointRules} */ (rules)]} grades cover by its own rules (SPEC §10.8, §11.5): none or nothing, got ${JSON.stringify(coverV)}`);
   const cover = /** @type {CoverOverride} */ (coverV);
 
   const c = caster;
   const ahead = STEP[DIRS.indexOf(c.facing)];
   const near = clampPos({ x: c.x + ahead[0] * 4, y: c.y + ahead[1] * 4, z: 0 });
   const originIn = origin ?? originFromPath;
+
+  // A point-origin area's point (SPEC §10.1: any point of the board, in squares) and direction
+  // (§10.2: a compass name, degrees, or an aim point, kept as degrees).
+  /** @type {Point | null} */
+  let pointIn = null;
+  if (data.point !== undefined && data.point !== null) {
+    const pv = data.point;
+    if (!isObject(pv)) fail(`point: expected {"x": …, "y": …, "z": …} in squares`);
+    const num = (/** @type {unknown} */ v, /** @type {string} */ name, /** @type {number} */ hi) => {
+      const n = v ?? 0;
+      if (typeof n !== "number" || !Number.isFinite(n)) fail(`point.${name}: expected a number of squares`);
+      if (n < 0 || n > hi) fail(`point.${name}: ${n} is off the ${cols} × ${rows} board of ${levels} level${levels === 1 ? "" : "s"} (0 … ${hi})`);
+      return n;
+    };
+    pointIn = { x: num(pv.x, "x", cols), y: num(pv.y, "y", rows), z: num(pv.z, "z", levels) };
+  }
+  let toward = extras.toward ?? COMPASS_DEGREES[c.facing];
+  const tw = data.toward;
+  if (typeof tw === "string") {
+    if (!DIRS.includes(/** @type {Direction} */ (tw))) fail(`toward: expected a compass direction (${DIRS.join(", ")}), degrees or a point, got ${JSON.stringify(tw)}`);
+    toward = COMPASS_DEGREES[/** @type {Direction} */ (tw)];
+  } else if (typeof tw === "number") {
+    if (!Number.isFinite(tw)) fail("toward: expected a finite number of degrees");
+    toward = degrees(tw);
+  } else if (isObject(tw)) {
+    // An aim point: the direction from the origin point (or the caster's centre) to it, in degrees.
+    const ax = tw.x ?? 0, ay = tw.y ?? 0;
+    if (typeof ax !== "number" || typeof ay !== "number") fail("toward: an aim point's x and y are numbers of squares");
+    const from = pointIn ?? { x: c.x + c.size / 2, y: c.y + c.size / 2 };
+    if (ax === from.x && ay === from.y) fail("toward: the aim point is the origin itself");
+    toward = degrees((Math.atan2(ay - from.y, ax - from.x) * 180) / Math.PI);
+  } else if (tw !== undefined && tw !== null) fail("toward: expected a compass direction, degrees or a point");
+  if (extras.toward !== undefined) toward = extras.toward; // the stored scene's, before a pf2e cone or a cube snapped it
+
   /** @type {Scene} */
   const s = {
-    cols, rows, levels, template: text, rules, range,
-    source: t.rules === "tdgs" && (t.shape === "cone" || t.shape === "line") ? originIn !== null || (extras.source ?? false) : (extras.source ?? false),
+    cols, rows, levels, template: text, rules: /** @type {Scene["rules"]} */ (rules), range,
+    source: (t.rules === "tdgs" || isPoint(t)) && (t.shape === "cone" || t.shape === "line") ? (isPoint(t) ? pointIn : originIn) !== null || (extras.source ?? false) : (extras.source ?? false),
     caster, tokens, obstacles, walls,
     origin: originIn ?? (extras.origin ? clampPos(extras.origin) : near),
     originSquare: t.rules === "drawsteel" && t.shape === "cube" ? originSquare : null,
     aim: aim ?? (extras.aim ? clampPos(extras.aim) : clampPos({ x: near.x + ahead[0] * 3, y: near.y + ahead[1] * 3, z: 0 })),
     path, orientation, trait, excludeCaster, ids: selIds, excludeCells, barriers, cover, applyCover, rolls,
+    point: pointIn ?? extras.point ?? { x: (originIn ?? near).x, y: (originIn ?? near).y, z: 0 },
+    toward,
     force: extras.force ?? { kind: "push", distance: 3, path: [], of: "" },
     fullAttack: extras.fullAttack ?? defaultFullAttack(),
   };
@@ -1542,11 +1689,11 @@ function exportRequest() {
 function storedText() {
   const request = exportRequest();
   if (!request) return null;
-  const { origin, aim, path, source, rolls, force, fullAttack } = scene;
+  const { origin, aim, path, source, rolls, force, fullAttack, point, toward } = scene;
   /** @type {Record<string, number>} */
   const defence = {};
   for (const e of entities(scene)) if (e.defence) defence[e.id] = e.defence;
-  return JSON.stringify({ format: "aoekit-demo/1", request, extras: { origin, aim, path, source, rolls, force, defence, fullAttack } });
+  return JSON.stringify({ format: "aoekit-demo/1", request, extras: { origin, aim, path, source, rolls, force, defence, fullAttack, point, toward } });
 }
 
 function save() {
@@ -1584,6 +1731,11 @@ function restore() {
     }
     const fa = fullAttackValue(x.fullAttack);
     if (fa) extras.fullAttack = fa;
+    const finite = (/** @type {unknown} */ v) => typeof v === "number" && Number.isFinite(v) && v >= 0;
+    if (isObject(x.point) && finite(x.point.x) && finite(x.point.y) && finite(x.point.z)) {
+      extras.point = { x: Number(x.point.x), y: Number(x.point.y), z: Number(x.point.z) };
+    }
+    if (typeof x.toward === "number" && Number.isFinite(x.toward)) extras.toward = degrees(x.toward);
     const { scene: s } = readScene(data.request, extras);
     if (isObject(x.defence)) for (const e of entities(s)) if (typeof x.defence[e.id] === "number") e.defence = Number(x.defence[e.id]);
     return s;
@@ -1658,7 +1810,7 @@ function sceneReplaced() {
   ui.wallStroke = null;
   ui.hoverWall = null;
   if (ui.wall !== null && ui.wall >= scene.walls.length) ui.wall = null;
-  if (ui.engine) ui.template = ui.engine.parse(scene.template);
+  if (ui.engine) ui.template = parseAs(ui.engine, scene.template, scene.rules);
   fitTool();
   syncFields();
   resize();
@@ -1898,7 +2050,40 @@ function handles() {
   const t = ui.template;
   if (!t) return /** @type {("origin" | "aim")[]} */ ([]);
   const place = placementOf(t, scene);
-  return /** @type {("origin" | "aim")[]} */ (place === "origin" ? ["origin"] : place === "line" ? ["origin", "aim"] : []);
+  return /** @type {("origin" | "aim")[]} */ (place === "origin" || place === "point" ? ["origin"] : place === "line" ? ["origin", "aim"] : []);
+}
+
+/** Whether the origin handle is a point-origin area's point (SPEC §10.1), not a square. */
+const pointHandle = () => !!ui.template && placementOf(ui.template, scene) === "point";
+
+/** Where a handle is drawn, in board pixels: a square's centre, or the point itself. @param {"origin" | "aim"} h */
+function handleAt(h) {
+  const sq = ui.sq;
+  if (h === "origin" && pointHandle()) return { x: scene.point.x * sq, y: scene.point.y * sq };
+  const p = h === "origin" ? scene.origin : scene.aim;
+  return { x: p.x * sq + sq / 2, y: p.y * sq + sq / 2 };
+}
+
+/**
+ * The point nearest (x, y), in squares, on the handle's lattice (SPEC §10.1): grid
+ * intersections for cubes and pf2e bursts (they start on one, §10.5, §11.2); else every half
+ * square — intersections, square centres and edge midpoints — or, with `free` (Alt held),
+ * every 1/40 of a square. On the board; its height is the level shown (a point on its floor).
+ * @param {number} x @param {number} y @param {boolean} free @returns {Point}
+ */
+function snapPoint(x, y, free) {
+  const step = onIntersection(ui.template) ? 1 : free ? FINE : HALF;
+  const snap = (/** @type {number} */ v, /** @type {number} */ hi) => Math.min(Math.max(Math.round(v / step) * step, 0), hi);
+  const frac = onIntersection(ui.template) ? 0 : scene.point.z - Math.floor(scene.point.z); // a point at mid-height stays so
+  return { x: snap(x, scene.cols), y: snap(y, scene.rows), z: ui.level + frac };
+}
+
+/** The scene's point brought onto an intersection where the template needs one (a cube, a pf2e burst). */
+function fitPoint() {
+  if (!onIntersection(ui.template)) return;
+  const p = scene.point;
+  const x = Math.min(Math.round(p.x), scene.cols), y = Math.min(Math.round(p.y), scene.rows), z = Math.floor(p.z);
+  if (x !== p.x || y !== p.y || z !== p.z) scene.point = { x, y, z };
 }
 
 /** The id whose cover lines are drawn: the hovered creature, else the selected one. */
@@ -2057,7 +2242,8 @@ function draw() {
   const t = ui.template;
   // The range: every square within it of the caster's space (Chebyshev, SPEC §1.4).
   const r = t ? rangeOf(t, scene) : null;
-  if (t && r !== null) {
+  if (t && r !== null && isPoint(t)) drawPointRange(t, r);
+  else if (t && r !== null) {
     const c = scene.caster;
     const x0 = (c.x - r) * sq, y0 = (c.y - r) * sq, side = (c.size + 2 * r) * sq;
     ctx.save();
@@ -2097,6 +2283,8 @@ function draw() {
   // others, which the still layer leaves out, are drawn here.
   const live = liveEntities();
   drawEntities(entities(scene).filter((e) => !onLevel(e) && !live.includes(e)));
+  drawPointBadges();
+  drawToward();
   drawHandles();
 
   // Where a dragged creature cannot go.
@@ -2117,6 +2305,149 @@ function draw() {
     ctx.strokeRect(ui.hoverCell.x * sq + 1, ui.hoverCell.y * sq + 1, sq - 2, sq - 2);
   }
   ui.timing.draw = performance.now() - t0;
+}
+
+/**
+ * A dnd5e or pf2e range (SPEC §10.6, §10.7): the points within r of the caster's space — on each
+ * axis the gap from its box, rounded up to whole squares, then the rule set's metric: every
+ * diagonal 5 ft in dnd5e (a square), every second one 10 ft in pf2e (a stepped octagon). Dashed,
+ * with its size in squares and feet.
+ * @param {Template} t @param {number} r
+ */
+function drawPointRange(t, r) {
+  const sq = ui.sq, c = scene.caster;
+  const alternating = t.rules === "pf2e";
+  // h[g]: how far the region reaches on one axis where the gap on the other is g whole squares.
+  const h = [];
+  for (let g = 0; g <= r; g++) {
+    let m = 0;
+    while (m + 1 <= r && (alternating ? Math.max(g, m + 1) + Math.floor(Math.min(g, m + 1) / 2) : Math.max(g, m + 1)) <= r) m++;
+    h.push(m);
+  }
+  /** @type {[number, number][]} one quadrant's stepped edge, from the axis across (0, h0) to the axis along (r, 0) */
+  const q = [[0, h[0]]];
+  for (let g = 1; g <= r; g++) q.push([g - 1, h[g]], [g, h[g]]);
+  q.push([r, 0]);
+  const x0 = c.x, x1 = c.x + c.size, y0 = c.y, y1 = c.y + c.size;
+  const rev = q.slice().reverse();
+  /** @type {[number, number][]} */
+  const poly = [
+    ...rev.map(([a, b]) => /** @type {[number, number]} */ ([x1 + a, y1 + b])), // south-east: east to south
+    ...q.map(([a, b]) => /** @type {[number, number]} */ ([x0 - a, y1 + b])), //   south-west: south to west
+    ...rev.map(([a, b]) => /** @type {[number, number]} */ ([x0 - a, y0 - b])), // north-west: west to north
+    ...q.map(([a, b]) => /** @type {[number, number]} */ ([x1 + a, y0 - b])), //   north-east: north to east
+  ];
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, 0, scene.cols * sq, scene.rows * sq);
+  ctx.clip();
+  ctx.beginPath();
+  poly.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x * sq, y * sq) : ctx.lineTo(x * sq, y * sq)));
+  ctx.closePath();
+  ctx.setLineDash([8, 5]);
+  ctx.lineWidth = 4;
+  ctx.strokeStyle = "rgba(255, 255, 255, 0.9)";
+  ctx.stroke();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = COLOURS.handle;
+  ctx.stroke();
+  ctx.restore();
+  ctx.setLineDash([]);
+  const label = scene.range === "self" || scene.range === "touch" ? `range ${scene.range} (${r * FEET} ft)` : `range ${r} (${r * FEET} ft)`;
+  pill(label, Math.max(x0 - r, 0) * sq + 48, Math.max(y0 - r, 0) * sq + 10, "#f3e5f5", COLOURS.handle, 11);
+}
+
+/** How a dnd5e or pf2e grade is written on a badge: ½ and ¾ cover with their bonus, pf2e's names with theirs. @param {string} grade @param {number} bonus @param {boolean} compact */
+function gradeBadge(grade, bonus, compact) {
+  const short = { none: "none", half: "½", threeQuarters: "¾", total: "total", lesser: "lesser", standard: "standard", greater: "greater" }[grade] ?? grade;
+  if (compact) return short === "½" || short === "¾" ? short : short.slice(0, 1).toUpperCase();
+  return bonus ? `${short} +${bonus}` : short;
+}
+
+/** What a dnd5e or pf2e grade means, in words (the Targets list, the legend's titles). @param {string} grade */
+function gradeWords(grade) {
+  return { none: "no cover", half: "half cover (½)", threeQuarters: "three-quarters cover (¾)", total: "total cover", lesser: "lesser cover", standard: "standard cover", greater: "greater cover" }[grade] ?? grade;
+}
+
+/** A badge's colours by grade: the demo's (demo.css .b-…), white text on total cover. @param {string} grade @returns {[string, string]} */
+function gradeColours(grade) {
+  const bg = { none: "#eceff1", half: "#ffb74d", threeQuarters: "#ff7043", total: "#c62828", lesser: "#fff59d", standard: "#ffb74d", greater: "#ff7043" }[grade] ?? "#eee";
+  return [bg, grade === "total" ? "#fff" : "#111"];
+}
+
+/**
+ * The cover badges of a dnd5e or pf2e answer, where the overlay puts its own (which it writes as
+ * the engine names grades): ½ +2, ¾ +5, total; lesser +1, standard +2, greater +4, total — on
+ * squares under 24 pixels ½, ¾ or the first letter, and no badge for no cover. With them, as
+ * the overlay's badges have them, "in own area" on the caster and each target's roll.
+ * `ui.badges` keeps what was drawn (for the tests).
+ */
+function drawPointBadges() {
+  ui.badges = [];
+  const res = ui.summary;
+  if (!res || !isPoint(ui.template)) return;
+  const sq = ui.sq, compact = sq < 24;
+  const font = Math.max(9, Math.min(13, Math.round(sq * 0.32)));
+  const fs = compact ? 8 : Math.max(8, font - 2);
+  for (const x of res.targets) {
+    const e = findEntity(x.id);
+    if (!e) continue;
+    ctx.globalAlpha = onLevel(e) ? 1 : OTHER_LEVEL_ALPHA;
+    const size = e.size * sq, x0 = e.x * sq, y0 = e.y * sq;
+    if (x.inArea && x.reason !== "targeting" && (x.total ?? 0) > 0 && !(compact && x.cover === "none")) {
+      const text = gradeBadge(x.cover, x.bonus, compact);
+      const [bg, fg] = gradeColours(x.cover);
+      pill(text, x0 + size - 2, y0 + 3, bg, fg, fs);
+      ui.badges.push({ id: x.id, grade: x.cover, text });
+    }
+    if (e === scene.caster) pill("in own area", x0 + size / 2, y0 + size + font * 1.3, "#6a1b9a", "#fff", Math.max(8, font - 2));
+    if (x.roll) {
+      const dice = x.roll.dice.join("→");
+      pill(`${dice} ${x.roll.hit ? "hit" : "miss"}`, x0 + 4, y0 + size / 2, x.roll.hit ? "#c8e6c9" : "#ffcdd2", "#111", Math.max(8, font - 2));
+    }
+  }
+  ctx.globalAlpha = 1;
+}
+
+/**
+ * The direction of a dnd5e or pf2e cone, line or cube (SPEC §10.2): a dashed arrow from the
+ * area's origin (the answer's: the point, or where the cone leaves the caster) along `toward`,
+ * as far as the template reaches, with the angle at its tip.
+ */
+function drawToward() {
+  const t = ui.template, res = ui.summary;
+  const turning = turningOf(t);
+  if (!t || !turning || !res || !res.origin) return;
+  const sq = ui.sq, o = res.origin;
+  const d = snapToward(turning, scene.toward), a = (d * Math.PI) / 180;
+  const reach = Math.max(1.2, (t.length ?? t.side ?? 2) * (turning === "diagonal" ? Math.SQRT2 : 1));
+  const x0 = o.x * sq, y0 = o.y * sq, x1 = x0 + Math.cos(a) * reach * sq, y1 = y0 + Math.sin(a) * reach * sq;
+  ctx.save();
+  ctx.lineCap = "round";
+  for (const [w, colour] of /** @type {[number, string][]} */ ([[4, "rgba(255, 255, 255, 0.9)"], [1.75, COLOURS.handle]])) {
+    ctx.setLineDash([6, 4]);
+    ctx.lineWidth = w;
+    ctx.strokeStyle = colour;
+    ctx.beginPath();
+    ctx.moveTo(x0, y0);
+    ctx.lineTo(x1, y1);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const k = Math.max(6, sq * 0.22);
+    ctx.beginPath();
+    ctx.moveTo(x1 - Math.cos(a - 0.45) * k, y1 - Math.sin(a - 0.45) * k);
+    ctx.lineTo(x1, y1);
+    ctx.lineTo(x1 - Math.cos(a + 0.45) * k, y1 - Math.sin(a + 0.45) * k);
+    ctx.stroke();
+  }
+  ctx.restore();
+  if (sq >= 18) pill(towardText(turning, scene.toward), x1 + Math.cos(a) * 14, y1 + Math.sin(a) * 14, "#f3e5f5", COLOURS.handle, 10);
+}
+
+/** A direction as the toolbar and the arrow write it: "E (0°)", "15°". @param {Turning} turning @param {number} d */
+function towardText(turning, d) {
+  const v = snapToward(turning, d), name = compassAt(v);
+  return name ? `${name} (${v}°)` : `${v}°`;
 }
 
 /** A red ✕ centred on (x, y). @param {number} x @param {number} y @param {number} r */
@@ -2414,9 +2745,10 @@ function drawEntities(list) {
 function drawHandles() {
   const sq = ui.sq;
   const broken = ui.error && RULE_BROKEN.has(ui.error.code) && ui.error.code !== "invalid_wall";
+  const point = pointHandle();
   for (const h of handles()) {
-    const p = h === "origin" ? scene.origin : scene.aim;
-    const cx = p.x * sq + sq / 2, cy = p.y * sq + sq / 2, r = sq * 0.34;
+    const { x: cx, y: cy } = handleAt(h);
+    const r = sq * (point ? 0.28 : 0.34);
     const selected = ui.selected && ui.selected.kind === h;
     const colour = broken && h === "origin" ? COLOURS.bad : COLOURS.handle;
     ctx.lineWidth = 7;
@@ -2437,6 +2769,11 @@ function drawHandles() {
       cross(cx, cy, r * 0.55);
       const code = ui.error ? ui.error.code : "";
       pill(code === "out_of_range" ? "out of range" : code === "no_line_of_effect" ? "no line of effect" : "not straight", cx, cy + sq * 0.62, "#fff", COLOURS.bad, 11);
+    }
+    // A point of origin says where it is while it is selected or dragged: 10, 8 or 10½, 8½.
+    if (point && h === "origin" && (selected || (ui.drag && ui.drag.sel.kind === "origin")) && !broken) {
+      const p = scene.point;
+      pill(`${coord(p.x)}, ${coord(p.y)}` + (p.z ? `, z ${coord(p.z)}` : ""), cx, cy - sq * 0.55, "#fff", COLOURS.handle, 11);
     }
   }
   if (handles().includes("aim")) {
@@ -2462,10 +2799,40 @@ const HINTS = {
   invalid_wall: "Click a square again to take it back: the squares share sides, off walls and creatures (SPEC §3.6).",
   not_straight: "The squares must run straight (SPEC §3.7).",
 };
-const SHAPE_WORDS = { circle: "circle", cone: "cone", line: "line", rectangle: "rectangle", aura: "aura", burst: "burst", cube: "cube", wall: "wall" };
+/** @type {Record<string, string>} the same for dnd5e and pf2e (SPEC §10.4, §10.7) */
+const POINT_HINTS = {
+  out_of_range: "Drag the point or the caster closer, or raise Range (the gap from the caster's space to the point, in whole squares).",
+  no_line_of_effect: "The caster needs a clear line to the point from a corner of its space, and the point cannot be inside a wall (SPEC §10.4): move either, or a wall.",
+};
+const SHAPE_WORDS = { circle: "circle", cone: "cone", line: "line", rectangle: "rectangle", aura: "aura", burst: "burst", cube: "cube", wall: "wall", sphere: "sphere", cylinder: "cylinder", emanation: "emanation" };
+
+/**
+ * A sentence about a dnd5e or pf2e template: its sizes in squares and feet (SPEC §10.3), and how
+ * it is placed and turned.
+ * @param {Template} t
+ */
+function describePoint(t) {
+  const parts = [`${RULES_LABEL[t.rules]} ${SHAPE_WORDS[t.shape]}${t.rules === "pf2e" && t.shape === "cone" ? " (a quarter circle)" : ""}`];
+  if (t.radius) parts.push(`radius ${feet(t.radius)}`);
+  if (t.side) parts.push(`side ${feet(t.side)}`);
+  if (t.length) parts.push(`length ${feet(t.length)}`);
+  if (t.shape === "line" && t.width) parts.push(`width ${feet(t.width)}`);
+  if (t.height) parts.push(`height ${feet(t.height, "level")}`);
+  const place = placementOf(t, scene);
+  const turning = turningOf(t);
+  const turns = turning === "free" ? "; the wheel turns it 15° (Shift: 5°), Q and E to the next compass direction"
+    : turning === "compass" ? "; Q, E or the wheel turn it 45° (a pf2e cone aims along the 8 compass directions)"
+    : turning === "diagonal" ? "; Q, E or the wheel turn it to the next diagonal (NE, SE, SW, NW)" : "";
+  const how = t.shape === "emanation" ? "from the caster's space: it follows the caster"
+    : place === "caster" ? "from the caster's edge, toward its direction (tick “start from a chosen point” to place it)"
+    : onIntersection(t) ? "drag its point: it snaps to grid intersections"
+    : "drag its point: it snaps to intersections, square centres and edge midpoints (hold Alt: free)";
+  return `${t.notation}: ${parts.join(", ")} — ${how}${turns}.`;
+}
 
 /** A sentence about a parsed template: its rule set, shape and sizes. @param {Template} t */
 function describe(t) {
+  if (isPoint(t)) return describePoint(t);
   const parts = [`${RULES_LABEL[t.rules]} ${SHAPE_WORDS[t.shape]}`];
   if (t.radius) parts.push(`radius ${t.radius}`);
   if (t.size) parts.push(`size ${t.size}`);
@@ -2516,18 +2883,33 @@ function renderPanel() {
     if (b.getAttribute("aria-current") !== String(on)) b.setAttribute("aria-current", String(on));
   }
   const effective = scene.rules || (t ? t.rules : "");
-  dom.rulesNote.textContent = effective ? (scene.rules ? `${RULES_LABEL[scene.rules]} rules on a ${t ? RULES_LABEL[t.rules] : ""} template` : `${RULES_LABEL[/** @type {Rules} */ (effective)]} rules`) : "";
+  const point = isPoint(t);
+  dom.rulesNote.textContent = !effective ? ""
+    : isPointRules(scene.rules) ? `${RULES_LABEL[scene.rules]} rules: areas from a point`
+    : scene.rules ? `${RULES_LABEL[scene.rules]} rules on a ${t ? RULES_LABEL[t.rules] : ""} template` : `${RULES_LABEL[/** @type {Rules} */ (effective)]} rules`;
   dom.rulesNote.classList.toggle("override", !!scene.rules && !!t && scene.rules !== t.rules);
   if (t) {
     const place = placementOf(t, scene);
-    dom.rangeNote.textContent = place === "caster" ? "not used: the template starts at the caster" : scene.range === null ? (t.within ? `empty: within ${t.within} from the notation` : "empty: no range") : "";
-    dom.sourceRow.hidden = !(t.rules === "tdgs" && (t.shape === "cone" || t.shape === "line"));
+    const r = rangeOf(t, scene);
+    dom.rangeNote.textContent = place === "caster" ? "not used: the template starts at the caster" : scene.range === null ? (t.within ? `empty: within ${t.within} from the notation` : "empty: no range")
+      : point && r !== null ? `${feet(r)} from the caster's space to the point` : "";
+    dom.sourceRow.hidden = !((t.rules === "tdgs" || point) && (t.shape === "cone" || t.shape === "line"));
+    const sourceText = point ? "start from a chosen point, not the caster's edge (SPEC §10.7)" : "start from a chosen square within range (SPEC §2.9)";
+    if (dom.sourceText.textContent !== sourceText) dom.sourceText.textContent = sourceText;
   }
+  // dnd5e and pf2e grade cover by their own rules: the other tables are not theirs (CONTRACT).
+  for (const o of dom.cover.options) o.disabled = point && (o.value === "tdgs" || o.value === "drawsteel");
+  const grades = point && t ? t.rules : "";
+  dom.legendGrades.hidden = grades !== "";
+  dom.legendDnd5e.hidden = grades !== "dnd5e";
+  dom.legendPf2e.hidden = grades !== "pf2e";
   dom.originSquareRow.hidden = !isCube(t);
   const os = scene.originSquare;
   dom.originSquareInfo.textContent = os ? `origin square: ${os.x}, ${os.y}, ${os.z} (Shift + click another square of the cube)` : "origin square: nearest the caster (Shift + click a square of the cube to choose it)";
   dom.originSquareClear.disabled = !os;
-  dom.turnLabel.value = t && t.shape === "rectangle" ? `rectangle ${scene.orientation}` : `facing ${scene.caster.facing}` + (res && res.direction ? ` · toward ${res.direction}` : "");
+  const turning = turningOf(t);
+  dom.turnLabel.value = turning ? `toward ${towardText(turning, scene.toward)}`
+    : t && t.shape === "rectangle" ? `rectangle ${scene.orientation}` : `facing ${scene.caster.facing}` + (res && res.direction ? ` · toward ${res.direction}` : "");
 
   // The status line: the answer in one sentence, or why there is none.
   dom.status.classList.toggle("error", !!ui.error);
@@ -2536,10 +2918,12 @@ function renderPanel() {
   else if (ui.waiting) dom.status.textContent = ui.waiting;
   else if (res) {
     const hit = res.targets.filter((x) => x.affected).length;
-    dom.status.textContent = `${res.template?.notation}: ${res.count} squares` + (res.direction ? `, toward ${res.direction}` : "") +
+    const toward = res.direction ?? (turning ? `${snapToward(turning, scene.toward)}°` : "");
+    dom.status.textContent = `${res.template?.notation}: ${res.count} squares` + (toward ? `, toward ${toward}` : "") +
       `, ${hit} affected` + (res.originVisible ? "" : " (the caster cannot see the origin: reported, not required)");
   }
-  setBoardNote(ui.error ? `Not placed: ${ui.error.message}. ${HINTS[ui.error.code] ?? ""}` : ui.waiting, !!ui.error);
+  const hint = ui.error ? (point ? POINT_HINTS[ui.error.code] : undefined) ?? HINTS[ui.error.code] ?? "" : "";
+  setBoardNote(ui.error ? `Not placed: ${ui.error.message}. ${hint}` : ui.waiting, !!ui.error);
 
   // Targets.
   const targets = res ? res.targets : [];
@@ -2654,7 +3038,7 @@ function renderAttack() {
   showError(dom.atkError, err ? `${err.code}: ${err.message}` : "");
   const attacker = findEntity(a.attacker), target = findEntity(a.target);
   if (r) {
-    dom.atkResult.textContent = `${r.grade}` + (r.bonus ? ` (+${r.bonus})` : "") + ` · ${r.blocked} of ${r.total} lines blocked` +
+    dom.atkResult.textContent = (isPointRules(a.rules) ? gradeWords(r.grade) : `${r.grade}`) + (r.bonus ? ` (+${r.bonus})` : "") + ` · ${r.blocked} of ${r.total} lines blocked` +
       ` · line of effect: ${r.lineOfEffect ? "yes" : "no"} · from ${r.from.join(", ")}`;
   } else if (err) dom.atkResult.textContent = "";
   else if (attacker && target && attacker === target) dom.atkResult.textContent = "The attacker and the target must differ.";
@@ -2944,8 +3328,19 @@ function targetItem(x) {
   detail.className = "detail";
   const badge = document.createElement("span");
   badge.className = `badge b-${x.cover}`;
-  badge.textContent = x.cover;
-  detail.append("cover ", badge, x.bonus ? ` +${x.bonus} defence` : "", x.total ? ` · ${x.blocked} of ${x.total} lines blocked` : "");
+  badge.dataset.grade = x.cover;
+  const t = ui.template;
+  if (isPoint(t) && t) {
+    // dnd5e: ½ and ¾ cover add to AC and Dexterity saves (SPEC §10.8); pf2e: lesser to AC,
+    // standard and greater to AC and Reflex saves (§11.5).
+    badge.textContent = gradeWords(x.cover);
+    const against = t.rules === "dnd5e" ? "AC and Dex saves" : x.cover === "lesser" ? "AC" : "AC and Reflex saves";
+    detail.append("cover ", badge, x.bonus ? ` +${x.bonus} to ${against}` : "", x.cover === "total" ? " (cannot be targeted)" : "",
+      x.total ? ` · ${x.blocked} of ${x.total} line${x.total === 1 ? "" : "s"} blocked` : "");
+  } else {
+    badge.textContent = x.cover;
+    detail.append("cover ", badge, x.bonus ? ` +${x.bonus} defence` : "", x.total ? ` · ${x.blocked} of ${x.total} lines blocked` : "");
+  }
   if (x.roll) {
     const roll = document.createElement("span");
     roll.className = x.roll.hit ? "roll-hit" : "roll-miss";
@@ -3071,8 +3466,8 @@ function grabAt(px, py) {
   const sq = ui.sq, c = cellAt(px, py);
   const hs = handles();
   for (const h of hs) {
-    const p = h === "origin" ? scene.origin : scene.aim;
-    if (Math.hypot(px - (p.x * sq + sq / 2), py - (p.y * sq + sq / 2)) <= sq * 0.3) return { kind: h };
+    const p = handleAt(h);
+    if (Math.hypot(px - p.x, py - p.y) <= sq * 0.3) return { kind: h };
   }
   const under = entities(scene).filter((e) => c.x >= e.x && c.x < e.x + e.size && c.y >= e.y && c.y < e.y + e.size);
   if (under.length > 0) {
@@ -3080,6 +3475,11 @@ function grabAt(px, py) {
     return { kind: "entity", id: under[0].id };
   }
   for (const h of hs) {
+    if (h === "origin" && pointHandle()) {
+      const p = handleAt(h);
+      if (Math.hypot(px - p.x, py - p.y) <= sq * 0.5) return { kind: h };
+      continue;
+    }
     const p = h === "origin" ? scene.origin : scene.aim;
     if (p.x === c.x && p.y === c.y) return { kind: h };
   }
@@ -3426,7 +3826,10 @@ canvas.addEventListener("pointerdown", (e) => {
     const a = anchorOf(sel);
     if (!a) return;
     ui.selected = sel;
-    ui.drag = { sel, dx: c.x - a.x, dy: c.y - a.y, moved: false, blocked: null };
+    // A point of origin is held where it was grabbed, in squares (it moves on its lattice); the
+    // rest by their squares.
+    const grip = sel.kind === "origin" && pointHandle() ? { x: pt.px / ui.sq - scene.point.x, y: pt.py / ui.sq - scene.point.y } : { x: c.x - a.x, y: c.y - a.y };
+    ui.drag = { sel, dx: grip.x, dy: grip.y, moved: false, blocked: null };
     canvas.setPointerCapture(e.pointerId);
     updateCursor();
     refresh();
@@ -3471,6 +3874,18 @@ canvas.addEventListener("pointermove", (e) => {
   const cellChanged = !ui.hoverCell || ui.hoverCell.x !== c.x || ui.hoverCell.y !== c.y;
   ui.hoverCell = inside ? c : null;
   const d = ui.drag;
+  if (d && d.sel.kind === "origin" && pointHandle()) {
+    // The point of origin: on the half-square lattice (intersections for cubes and pf2e
+    // bursts), or finer with Alt held (SPEC §10.1).
+    const p = snapPoint(pt.px / ui.sq - d.dx, pt.py / ui.sq - d.dy, e.altKey);
+    const q = scene.point;
+    if (p.x !== q.x || p.y !== q.y || p.z !== q.z) {
+      scene.point = p;
+      d.moved = true;
+      refresh();
+    }
+    return;
+  }
   if (d) {
     const why = moveTo(d.sel, c.x - d.dx, c.y - d.dy);
     if (why) {
@@ -3587,10 +4002,30 @@ canvas.addEventListener("dblclick", (e) => {
   toggleDoor(i);
 });
 
-/** Turns 45° (cones and lines with the caster's facing) or, for a rectangle, a quarter. @param {number} k */
-function turn(k) {
+/**
+ * Turns 45° (cones and lines with the caster's facing) or, for a rectangle, a quarter. A dnd5e
+ * or pf2e cone or line turns itself, absolutely (SPEC §10.2): to the next of the 8 compass
+ * directions (Q, E, the buttons) or by `step` degrees (the wheel: 15°, 5° with Shift); a pf2e
+ * cone by 45° either way (§11.2), a cube through the 4 diagonals (§10.5).
+ * @param {number} k 1 clockwise (right), −1 counter-clockwise @param {number | null} [step] degrees; null: to the next compass direction
+ */
+function turn(k, step = null) {
   const t = ui.template;
   if (!ui.engine) return;
+  const turning = turningOf(t);
+  if (turning) {
+    commit();
+    const d = scene.toward;
+    let next;
+    if (turning === "diagonal") next = snapToward(turning, d) + 90 * k;
+    else if (turning === "compass") next = snapToward(turning, d) + 45 * k;
+    else if (step !== null) next = d + step * k;
+    else next = k > 0 ? (Math.floor(d / 45 + 1e-9) + 1) * 45 : (Math.ceil(d / 45 - 1e-9) - 1) * 45;
+    scene.toward = degrees(next);
+    commit();
+    refresh();
+    return;
+  }
   commit();
   if (t && t.shape === "rectangle") {
     scene.orientation = QUARTERS[(QUARTERS.indexOf(scene.orientation) + k + 4) % 4];
@@ -3614,6 +4049,19 @@ canvas.addEventListener("wheel", (e) => {
       if (zoomAcc < 0) zoomIn(e.clientX - r.left, e.clientY - r.top);
       else zoomOut(e.clientX - r.left, e.clientY - r.top);
       zoomAcc = 0;
+    }
+    return;
+  }
+  const turning = turningOf(ui.template);
+  if (turning) {
+    // A dnd5e or pf2e cone, line or cube turns with the wheel alone, as in Foundry VTT: 15° a
+    // notch, 5° with Shift (a pf2e cone 45°, a cube 90°: the directions they take).
+    e.preventDefault();
+    wheelAcc += e.deltaY || e.deltaX;
+    if (Math.abs(wheelAcc) >= 40) {
+      const k = wheelAcc > 0 ? 1 : -1;
+      wheelAcc = 0;
+      turn(k, turning === "free" ? (e.shiftKey ? 5 : 15) : null);
     }
     return;
   }
@@ -3706,6 +4154,16 @@ document.addEventListener("keydown", (e) => {
   } else if (k.startsWith("Arrow") && document.activeElement === canvas && ui.selected) {
     e.preventDefault();
     const [dx, dy] = k === "ArrowLeft" ? [-1, 0] : k === "ArrowRight" ? [1, 0] : k === "ArrowUp" ? [0, -1] : [0, 1];
+    if (ui.selected.kind === "origin" && pointHandle()) {
+      // A point of origin steps along its lattice: half a square, a square for cubes and pf2e bursts.
+      const step = onIntersection(ui.template) ? 1 : HALF, p = scene.point;
+      commit();
+      scene.point = { ...snapPoint(p.x + dx * step, p.y + dy * step, false), z: p.z };
+      commit();
+      reveal(Math.floor(scene.point.x), Math.floor(scene.point.y), 1);
+      refresh();
+      return;
+    }
     const a = anchorOf(ui.selected);
     if (!a) return;
     commit();
@@ -3770,10 +4228,13 @@ function setNotation(text, record) {
   /** @type {Template} */
   let t;
   try {
-    t = engine.parse(text);
+    t = parseAs(engine, text, scene.rules);
   } catch (err) {
     const e = engineError(err);
-    ui.notationError = { ...e, text, message: text.trim() === "" ? "type a template, such as Cir2, Con3N, 2 burst or circle 3" : e.message };
+    const example = scene.rules === "dnd5e" ? "20-foot-radius sphere, 15-foot cone or 60-foot line" : scene.rules === "pf2e" ? "20-foot burst, 15-foot cone or 10-foot emanation" : "Cir2, Con3N, 2 burst or circle 3";
+    const hint = isPointRules(scene.rules) ? ` (${RULES_LABEL[scene.rules]} notation, in feet; choose another rule set for the others)`
+      : e.code === "bad_request" && /dnd5e/.test(e.message) ? " — choose D&D 5e or Pathfinder 2e as the Rule set below" : "";
+    ui.notationError = { ...e, text, message: text.trim() === "" ? `type a template, such as ${example}` : e.message + hint };
     renderPanel();
     return;
   }
@@ -3791,6 +4252,7 @@ function setNotation(text, record) {
     scene.aim = { x: clamp(ox + dx * 4, scene.cols), y: clamp(oy + dy * 4, scene.rows), z: 0 };
     if (scene.aim.x === ox && scene.aim.y === oy) scene.aim = { x: clamp(ox + 1, scene.cols) === ox ? ox - 1 : ox + 1, y: oy, z: 0 };
   }
+  fitPoint();
   fitTool();
   if (record) commit();
   else save();
@@ -3806,16 +4268,64 @@ dom.notation.addEventListener("keydown", (e) => {
   }
 });
 dom.presets.addEventListener("change", () => {
-  const text = dom.presets.value;
+  const option = dom.presets.selectedOptions[0];
+  const text = option ? option.dataset.notation ?? dom.presets.value : "";
+  const rules = option ? option.dataset.rules ?? "" : "";
   dom.presets.value = "";
   if (!text) return;
   commit();
+  useRules(rules);
   dom.notation.value = text;
   setNotation(text, true);
 });
+
+/**
+ * The rule set a template of `rules` is read under: dnd5e and pf2e templates under their own
+ * (their notation needs it); a template of another rule set under the scene's override, or
+ * from its notation when the scene was on dnd5e or pf2e. Sets the Rule set field; no commit.
+ * @param {string} rules the template's rule set ("": a notation of the others)
+ */
+function useRules(rules) {
+  const next = isPointRules(rules) ? rules : isPointRules(scene.rules) ? "" : scene.rules;
+  if (next === scene.rules) return;
+  lastTemplate[familyOf(scene.rules)] = scene.template;
+  scene.rules = next;
+  if (isPointRules(next) && (scene.cover === "tdgs" || scene.cover === "drawsteel")) scene.cover = ""; // theirs are the engine's own (SPEC §10.8, §11.5)
+  syncFields();
+}
+
+/** The last template of each family of rule sets, to go back to when the rule set does. @type {Record<string, string>} */
+const lastTemplate = {};
+/** @param {Scene["rules"]} r */
+const familyOf = (r) => (isPointRules(r) ? r : "classic");
+
 dom.rules.addEventListener("change", () => {
+  const engine = ui.engine;
+  if (!engine) return;
+  const next = /** @type {Scene["rules"]} */ (dom.rules.value);
   commit();
-  scene.rules = /** @type {Scene["rules"]} */ (dom.rules.value);
+  const before = scene.rules;
+  lastTemplate[familyOf(before)] = scene.template;
+  scene.rules = next;
+  if (familyOf(next) !== familyOf(before)) {
+    // dnd5e and pf2e read their own notation (SPEC §10.3): a template the new rule set cannot
+    // read gives way to the one last used under it, else to its sample.
+    const candidates = [scene.template, lastTemplate[familyOf(next)] ?? "", isPointRules(next) ? POINT_SAMPLE[next] : "Cir3"];
+    for (const text of candidates) {
+      try {
+        ui.template = parseAs(engine, text, next);
+      } catch {
+        continue;
+      }
+      scene.template = text;
+      break;
+    }
+    ui.notationError = null;
+    if (isPointRules(next) && (scene.cover === "tdgs" || scene.cover === "drawsteel")) scene.cover = "";
+    fitPoint();
+    fitTool();
+    syncFields();
+  }
   commit();
   refresh();
 });
@@ -3837,6 +4347,12 @@ dom.range.addEventListener("change", () => { if (dom.range.getAttribute("aria-in
 dom.source.addEventListener("change", () => {
   commit();
   scene.source = dom.source.checked;
+  const o = ui.summary && ui.summary.origin;
+  if (scene.source && isPoint(ui.template) && o) {
+    // A dnd5e or pf2e cone or line stays where it is: its point starts where it left the caster.
+    const half = (/** @type {number} */ v) => Math.round(v / HALF) * HALF;
+    scene.point = { x: Math.min(Math.max(half(o.x), 0), scene.cols), y: Math.min(Math.max(half(o.y), 0), scene.rows), z: o.z };
+  }
   fitTool();
   commit();
   refresh();
@@ -3868,6 +4384,14 @@ dom.applyCover.addEventListener("change", () => { commit(); scene.applyCover = f
  */
 function paletteNotation(rules, shape, close, t, text) {
   const n = t ? (t.radius ?? t.length ?? t.side ?? t.squares ?? t.size ?? 3) : 3;
+  if (isPointRules(rules)) {
+    // SPEC §10.3: sizes in feet, 5 a square; a cylinder keeps its height, else twice its radius.
+    const ft = n * FEET;
+    if (shape === "sphere") return `${ft}-foot-radius sphere`;
+    if (shape === "cylinder") return `${ft}-foot-radius, ${(t && t.shape === "cylinder" && isPoint(t) && t.height ? t.height : 2 * n) * FEET}-foot-high cylinder`;
+    if (shape === "line") return `${ft}-foot line` + (t && isPoint(t) && t.shape === "line" && t.width && t.width > 1 ? ` ${t.width * FEET} feet wide` : "");
+    return `${ft}-foot ${shape}`; // cone, cube, emanation, burst
+  }
   const tdgs = t && t.rules === "tdgs" ? t : null, ds = t && t.rules === "drawsteel" ? t : null;
   const dir = tdgs && tdgs.direction ? tdgs.direction : "N";
   // A TDGS height written in the notation (hN) is kept; otherwise the shape's default (SPEC §2.8).
@@ -3892,7 +4416,10 @@ function paletteNotation(rules, shape, close, t, text) {
 /** The fallback of each palette entry, when the kept size does not make a valid template. */
 const PALETTE_DEFAULT = { "tdgs circle": "Cir3", "tdgs cone": "Con3N", "tdgs line": "Lin6E", "tdgs rectangle": "Rec3x4",
   "drawsteel burst": "2 burst", "drawsteel aura": "3 aura", "drawsteel cube": "3 cube within 10", "drawsteel line": "6 x 1 line within 1",
-  "drawsteel wall": "6 wall within 10", "circle50 circle": "circle 4", "circle50 close": "close circle 3" };
+  "drawsteel wall": "6 wall within 10", "circle50 circle": "circle 4", "circle50 close": "close circle 3",
+  "dnd5e sphere": "20-foot-radius sphere", "dnd5e cone": "15-foot cone", "dnd5e line": "60-foot line", "dnd5e cube": "10-foot cube",
+  "dnd5e cylinder": "10-foot-radius, 40-foot-high cylinder", "dnd5e emanation": "10-foot emanation",
+  "pf2e burst": "20-foot burst", "pf2e cone": "15-foot cone", "pf2e line": "60-foot line", "pf2e emanation": "10-foot emanation" };
 
 for (const b of dom.shapes) {
   b.addEventListener("click", () => {
@@ -3901,12 +4428,13 @@ for (const b of dom.shapes) {
     const rules = /** @type {Rules} */ (b.dataset.rules), shape = b.dataset.shape ?? "", close = b.dataset.close === "true";
     let text = paletteNotation(rules, shape, close, ui.template, scene.template);
     try {
-      const t = engine.parse(text);
+      const t = parseAs(engine, text, rules);
       if (t.rules !== rules || t.shape !== shape || (rules === "circle50" && !!t.close !== close)) throw new Error("another kind");
     } catch {
       text = PALETTE_DEFAULT[/** @type {keyof typeof PALETTE_DEFAULT} */ (`${rules} ${close ? "close" : shape}`)];
     }
     commit();
+    useRules(rules);
     dom.notation.value = text;
     setNotation(text, true);
   });
@@ -3985,7 +4513,7 @@ dom.attackSection.addEventListener("toggle", () => { if (!dom.attackSection.open
 dom.atkAttacker.addEventListener("change", () => { ui.attack.attacker = dom.atkAttacker.value; refresh(); });
 dom.atkTarget.addEventListener("change", () => { ui.attack.target = dom.atkTarget.value; refresh(); });
 dom.atkKind.addEventListener("change", () => { ui.attack.kind = /** @type {CoverRequest["attack"]} */ (dom.atkKind.value); refresh(); });
-dom.atkRules.addEventListener("change", () => { ui.attack.rules = /** @type {"tdgs" | "drawsteel" | "dnd35"} */ (dom.atkRules.value); refresh(); });
+dom.atkRules.addEventListener("change", () => { ui.attack.rules = /** @type {AttackRules} */ (dom.atkRules.value); refresh(); });
 dom.atkFlying.addEventListener("change", () => { ui.attack.flying = dom.atkFlying.checked; refresh(); });
 dom.atkPick.addEventListener("click", () => {
   ui.attack.pick = ui.attack.pick ? 0 : 1;
@@ -4399,6 +4927,8 @@ function composite(x, y, w, h) {
       return [...area.filter((l) => !l.blocked), ...area.filter((l) => l.blocked)].map((l) => ({ id: /** @type {string} */ (id), ...l }))
         .concat(ui.drawnLines.map((l) => ({ ...l })));
     },
+    /** The dnd5e and pf2e cover badges the last draw painted (the overlay paints the other rule sets'). */
+    drawnBadges: () => ui.badges.map((b) => ({ ...b })),
     /** @returns {CoverRequest | null} */ attackRequest: () => ui.attackRequest && JSON.parse(JSON.stringify(ui.attackRequest)),
     /** @returns {MoveRequest | null} */ moveRequest: () => ui.moveRequest && JSON.parse(JSON.stringify(ui.moveRequest)),
     /** The full-attack request the panel's answer answers. @returns {FullAttackRequest | null} */

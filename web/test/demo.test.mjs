@@ -1785,8 +1785,10 @@ test("demo: levels — the board's height sets the bounds, the selector shows on
 
 /** A template's primary size (CONTRACT parse: the first size field its shape has). */
 const primarySize = (p) => p.radius ?? p.length ?? p.side ?? p.squares ?? p.size;
+/** Parses a notation as the demo does: dnd5e and pf2e notation under its rule set (SPEC §10.3). */
+const parseAs = (aoe, text, rules) => (rules === "dnd5e" || rules === "pf2e" ? aoe.parse(text, { rules }) : aoe.parse(text));
 
-test("demo: the shape palette puts a template of each kind of the three rule sets in the notation box, keeping its size; the board shows the engine's cells", async (t) => {
+test("demo: the shape palette puts a template of each kind of the five rule sets in the notation box, keeping its size; the board shows the engine's cells", async (t) => {
   const o = await open(t);
   if (!o) return;
   const { page, problems } = o;
@@ -1795,7 +1797,9 @@ test("demo: the shape palette puts a template of each kind of the three rule set
   // CONTRACT parse's table: every shape of every rule set, once.
   const kinds = entries.map((e) => `${e.rules} ${e.shape}${e.close ? " close" : ""}`).sort();
   assert.deepEqual(kinds, ["circle50 circle", "circle50 circle close", "drawsteel aura", "drawsteel burst", "drawsteel cube", "drawsteel line", "drawsteel wall",
-    "tdgs circle", "tdgs cone", "tdgs line", "tdgs rectangle"]);
+    "tdgs circle", "tdgs cone", "tdgs line", "tdgs rectangle",
+    "dnd5e sphere", "dnd5e cone", "dnd5e line", "dnd5e cube", "dnd5e cylinder", "dnd5e emanation",
+    "pf2e burst", "pf2e cone", "pf2e line", "pf2e emanation"].sort());
 
   const first = await look(page);
   const size0 = primarySize(aoe.parse(first.request.template));
@@ -1810,8 +1814,10 @@ test("demo: the shape palette puts a template of each kind of the three rule set
   for (const [i, e] of entries.entries()) {
     if (i > 0) await page.click(`#palette button[aria-label="${e.label}"]`);
     const value = await page.inputValue("#notation");
-    const p = aoe.parse(value);
+    const p = parseAs(aoe, value, e.rules);
     assert.deepEqual([p.rules, p.shape], [e.rules, e.shape], `${e.label}: ${value}`);
+    // A dnd5e or pf2e entry sets the rule set its notation needs (SPEC §10.3); the others leave it.
+    assert.equal(await page.inputValue("#rules"), e.rules === "dnd5e" || e.rules === "pf2e" ? e.rules : "", e.label);
     if (e.rules === "circle50") assert.equal(p.close, e.close, `${e.label}: ${value}`);
     assert.equal(primarySize(p), size0, `${e.label}: the size is kept (${value})`);
     assert.equal(await page.getAttribute(`#palette button[aria-label="${e.label}"]`, "aria-current"), "true");
