@@ -413,7 +413,9 @@ export function newScene(board, call, generation, alive) {
 // WARMUP is the requests warmUp runs: a TDGS circle among tokens that face and take sides, an
 // obstacle, a wall, bounds and cover lines, large enough that its answer writes numbers of
 // three digits; a Draw Steel burst among walls, with no bounds (its every cell decided);
-// CONTRACT's cone aimed from an origin, with targeting and resolution.
+// CONTRACT's cone aimed from an origin, with targeting and resolution; a dnd5e fireball on an
+// intersection and a pf2e cone on the same board (the point-origin path, its cover with
+// creatures in the way).
 const WARMUP = (() => {
   // a 46 × 46 board: a token in the circle with a half obstacle before it (cover lines), a
   // large one, and twelve more that face and take sides; 40 more obstacles (full, half,
@@ -434,6 +436,9 @@ const WARMUP = (() => {
       tokens: [{ id: "g", x: 7, y: 3, z: 0, size: 1, height: 1, side: "enemy", prone: false }], obstacles: [{ x: 6, y: 3, z: 0, fill: 1 }],
       targeting: { trait: "alliesExcluded", ids: [], excludeCaster: false, excludeCells: [[0, 0, 0]] },
       resolve: { stat: 7, modifiers: 0, luck: 0, seed: 42, defence: { g: 5 } } },
+    { rules: "dnd5e", template: "20-foot-radius sphere", point: { x: 9, y: 6, z: 0 }, caster: { id: "c", x: 0, y: 0, z: 0, side: "party" },
+      range: 30, ...board },
+    { rules: "pf2e", template: "30-foot cone", caster: { id: "c", x: 0, y: 0, z: 0, side: "party" }, toward: "SE", ...board },
   ];
 })();
 
