@@ -17,6 +17,7 @@ overlay: overlay-wasm overlay-size
 # web/index.js does).
 overlay-wasm:
 	$(OVERLAY_ENV) $(GO) build -trimpath -ldflags='-s -w' -o $(OVERLAY_WASM) ./wasm/overlay
+	$(GO) run ./wasm/internal/datamerge/cmd/datamerge -q $(OVERLAY_WASM)
 	install -m 0644 $(GOROOT)/lib/wasm/wasm_exec.js web/wasm_exec.js
 
 # Raw and brotli -q 11 sizes of the overlay module and of the engine-only module, built from the

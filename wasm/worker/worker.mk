@@ -24,6 +24,7 @@ worker:
 	mv $(WORKER_OUT)/worker.mjs $(WORKER_OUT)/worker-fresh.mjs
 	cp wasm/worker/glue/worker.mjs $(WORKER_OUT)/worker.mjs
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WORKER_OUT)/app.wasm ./wasm/worker
+	$(GO) run ./wasm/internal/datamerge/cmd/datamerge -q $(WORKER_OUT)/app.wasm
 	@echo "worker: $(WORKER_OUT)/app.wasm $$(wc -c < $(WORKER_OUT)/app.wasm) bytes, $$(gzip -9c $(WORKER_OUT)/app.wasm | wc -c) gzipped"
 
 # The API on 127.0.0.1:${PORT:-8787}; API_FLAGS='-addr :8787' to listen on every interface.

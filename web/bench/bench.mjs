@@ -71,7 +71,18 @@ if (flag("--dump") || dumped < newestGo(join(ROOT, "core"))) {
 }
 const index = JSON.parse(readFileSync(join(BOARDS, "index.json"), "utf8"));
 const read = (name) => JSON.parse(readFileSync(join(BOARDS, `${name}.json`), "utf8"));
-const SCENE = { typical: "BenchmarkScene/Typical", "walls-tdgs-Cir6-5000": "BenchmarkScene/TypicalWalls5000", stress: "BenchmarkScene/Stress", burstwalls: "BenchmarkScene/BurstWalls" };
+const SCENE = {
+  typical: "BenchmarkScene/Typical",
+  "walls-tdgs-Cir6-5000": "BenchmarkScene/TypicalWalls5000",
+  stress: "BenchmarkScene/Stress",
+  burstwalls: "BenchmarkScene/BurstWalls",
+  "point-sphere": "BenchmarkPoint/60-foot-radius_sphere/scene",
+  "point-line": "BenchmarkPoint/120-foot_line/scene",
+};
+// Issue 28's drag budget: a scene's frame of a dragged point-origin area (the point-* cases,
+// dragged frame by frame as their dump says: core/engine's pointDrag) in at most this many µs
+// at p95, in Chromium, on the typical board. Shown, never asserted (timings are not tests).
+const DRAG_TARGET_US = 300;
 const all = index.cases.map(read);
 const cases = all.filter((c) => !c.name.startsWith("fov-")).map((c) => ({ ...c, scene: c.name in SCENE }));
 const fovCases = all.filter((c) => c.name.startsWith("fov-"));
@@ -97,7 +108,7 @@ if (flag("--no-go")) {
   };
   progress(`go engine benchmarks (-benchtime ${CFG.benchtime} -count ${CFG.count})`);
   go = attempt("go test -bench ./core/engine", () =>
-    goBench(ROOT, "./core/engine", "^(BenchmarkTypical|BenchmarkStress|BenchmarkBurstWalls|BenchmarkEvaluateWalls|BenchmarkScene|BenchmarkPeerFOV)$", CFG));
+    goBench(ROOT, "./core/engine", "^(BenchmarkTypical|BenchmarkStress|BenchmarkBurstWalls|BenchmarkEvaluateWalls|BenchmarkScene|BenchmarkPoint|BenchmarkPeerFOV)$", CFG));
   progress("go segment benchmark (core/los BenchmarkSegments)");
   los = attempt("go test -bench ./core/los", () => goBench(ROOT, "./core/los", "^BenchmarkSegments$", { ...CFG, env: { BENCH_BOARDS: BOARDS } }));
   if (los?.skipped) loud(`core/los BenchmarkSegments skipped: ${los.skipped}`);
@@ -191,6 +202,7 @@ const goRow = (group, name, extra = "") => {
 };
 for (const c of cases) goRow("go", c.bench);
 for (const name of Object.values(SCENE)) goRow("go", name, "Scene API (board read once)");
+for (const c of cases) if (c.drag) goRow("go", c.drag.bench, `Scene API, dragged, per frame: ${c.drag.about}; budget ${us(DRAG_TARGET_US)} p95 in Chromium`);
 
 // The JSON door natively: decode + evaluate + encode, as the module does per call.
 for (const c of cases) {
@@ -213,24 +225,33 @@ for (const c of cases) {
 }
 
 // Module rows (Node, Chromium): per-call median and p95, × the Go median.
+const dragVerdicts = [];
 const moduleTable = (group, list) => {
   for (const r of list) {
     const c = cases.find((k) => k.name === r.case);
     const isScene = r.method.startsWith("scene.");
-    const native = isScene ? SCENE[r.case] : c.bench;
-    const label = `${isScene ? short(SCENE[r.case]) : short(c.bench)} ${r.method}`;
+    const dragged = r.method.endsWith("dragged");
+    const native = dragged && c.drag ? c.drag.bench : isScene ? SCENE[r.case] : c.bench;
+    const label = dragged && c.drag ? `${short(c.drag.bench)} scene.evaluate` : `${isScene ? short(SCENE[r.case]) : short(c.bench)} ${r.method}`;
     if (r.error) {
       add(group, label, { error: r.error }, { note: `FAILED: ${r.error}` });
       continue;
     }
     if (r.check !== "ok") mismatches.push(`${group} ${label}: ${r.check}`);
-    const g = r.method.endsWith("dragged") ? null : goResult(native); // Go's benchmark repeats one frame
+    // Go's scene benchmarks repeat one frame: a drag of the typical cases has no native twin; the
+    // point-* cases' drags do (BenchmarkPoint/…/scene-dragged, the same frames).
+    const g = dragged && !c.drag ? null : goResult(native);
     const vs = g ? r.median * 1000 / (g.median["ns/op"] / 1000) : NaN;
     const w = isScene ? null : wire?.[r.case];
     const vsWire = w ? (r.median * 1e6) / w.evaluate.median : NaN;
     const vsText = [Number.isFinite(vs) ? `${ratio(vs)} go` : "", Number.isFinite(vsWire) ? `${ratio(vsWire)} wire` : ""].filter(Boolean).join(", ");
-    add(group, label, { median: r.median * 1000, p95: r.p95 * 1000, n: r.n, batch: r.batch, vsGo: vs, vsWire, check: r.check },
-      { median: us(r.median * 1000), p95: us(r.p95 * 1000), vs: vsText || "—", note: `${r.check === "ok" ? "same answer" : r.check}; n=${r.n}${r.batch > 1 ? ` ×${r.batch}` : ""}` });
+    // The drag budget (issue 28) on the point-* drags: its verdict on the p95, in Chromium where
+    // the issue sets it (Node's is shown for comparison).
+    const target = dragged && c.drag ? { targetP95: DRAG_TARGET_US, met: r.p95 * 1000 <= DRAG_TARGET_US } : {};
+    const targetText = dragged && c.drag ? `target p95 ≤ ${us(DRAG_TARGET_US)}${group === "chromium" ? "" : " (set for Chromium)"}: ${target.met ? "met" : "MISSED"}; ${r.about}; ` : "";
+    if (dragged && c.drag) dragVerdicts.push(`${group} ${label}: median ${us(r.median * 1000)}, p95 ${us(r.p95 * 1000)}, target p95 ≤ ${us(DRAG_TARGET_US)}${group === "chromium" ? "" : " (set for Chromium)"}: ${target.met ? "met" : "MISSED"}`);
+    add(group, label, { median: r.median * 1000, p95: r.p95 * 1000, n: r.n, batch: r.batch, vsGo: vs, vsWire, check: r.check, ...target },
+      { median: us(r.median * 1000), p95: us(r.p95 * 1000), vs: vsText || "—", note: `${targetText}${r.check === "ok" ? "same answer" : r.check}; n=${r.n}${r.batch > 1 ? ` ×${r.batch}` : ""}` });
   }
 };
 moduleTable("node", nodeRows);
@@ -357,8 +378,8 @@ if (size) {
   const f = (x) => (x ? `raw ${bytes(x.raw)} · gzip -9 ${bytes(x.gzip)} · brotli -q 11 ${bytes(x.brotli)}` : "not printed");
   add("size", "web/aoekit.wasm", { ...size.module }, { median: size.module ? bytes(size.module.brotli) : "—", vs: size.ratio ? `×${size.ratio} floor` : "—", note: f(size.module) });
   add("size", "floor (syscall/js only)", { ...size.floor }, { median: size.floor ? bytes(size.floor.brotli) : "—", note: f(size.floor) });
-  add("size", "brotli against the floor", { ratio: size.ratio, goal: size.goal, goalBytes: size.goalBytes, verdict: size.verdict, ok: size.ok },
-    { vs: size.ratio ? `×${size.ratio}` : "—", note: size.goal ? `goal ≤ ×${size.goal} (${bytes(size.goalBytes)}): ${size.verdict}${size.ok ? "" : "; make size FAILED"}` : size.output });
+  add("size", "brotli against its cap", { ratio: size.ratio, goalBytes: size.goalBytes, verdict: size.verdict, gzipGoalBytes: size.gzipGoalBytes, gzipVerdict: size.gzipVerdict, ok: size.ok },
+    { vs: size.ratio ? `×${size.ratio} floor` : "—", note: size.goalBytes ? `brotli goal ≤ ${bytes(size.goalBytes)}: ${size.verdict}; gzip goal ≤ ${bytes(size.gzipGoalBytes)}: ${size.gzipVerdict}${size.ok ? "" : "; make size FAILED"}` : size.output });
 } else {
   add("size", "(every size row)", { skipped: true }, { note: notes.find((n) => n.startsWith("size")) ?? "skipped" });
 }
@@ -385,6 +406,7 @@ const legend = [
   "go wire: the same requests through the JSON door natively (web/bench/wire: wire.Evaluate, as JSON bytes in and out: decode, evaluate, encode), what the module runs per call without WebAssembly and the JS boundary; the decoding alone in the note.",
   "node, chromium: the module through web/index.js, stateless: each call JSON-encodes the whole request (board included), crosses into WebAssembly, evaluates, and evaluate JSON.parses the answer (evaluateCells returns packed cells). median and p95 of n calls after warm-up (×k: batches of k calls), timed with performance.now() inside Node or the page; vs: the median over the native Go benchmark's (go) and over go wire's (wire). Every answer is checked against the native one first (count, targets, cover segments).",
   "scene.evaluate: the board read once by engine.scene(board), then the same frame each call; \"dragged\": the origin a square further each call over the 20 squares up to the case's own, so that every call's window is new (what a drag costs at most: a real one stays on a square for several frames), each frame checked against a stateless evaluate first; vs is left out, Go's scene benchmark repeating one frame.",
+  `Point/…: issue 28's dnd5e areas on the Typical board with 2 000 thin walls, flat (core/engine's BenchmarkPoint): a 60-foot-radius sphere from the point (30, 30) and a 120-foot line from the caster toward 30°. Their "dragged" rows go through the case's own frames in turn, one per call (the sphere's point ½ square a frame over 20 squares, without the caster; the line's toward 15° a frame, a whole turn), the same frames as the native BenchmarkPoint/…/scene-dragged (its vs); each frame's answer checked first to be the stateless evaluate's (the same JSON) and the native one's count, targets and segments; every sample one call, so p95 is a frame's. The target is issue 28's drag budget: p95 ≤ ${us(DRAG_TARGET_US)} per frame in Chromium (shown, never asserted).`,
   "cold: import → load() (compile and start the module) → first evaluate, Typical, in fresh Node processes and fresh Chromium contexts (nothing cached); median of the runs.",
   "fov: cells decided per µs, cells decided = the squares within Chebyshev r of the caster on the board, (2r+1)² clipped, the same number for every row. aoekit: a Draw Steel \"r burst\" with barriers, flat (bounds z 0…0), the tokens removed: every square decided by exact corner-to-corner segments on the 1/400 lattice from the caster's space (SPEC §3.2), low walls (fill 0.5) and thin walls exact. rot-js: shadowcasting on a 2-D grid whose blocked squares are the board's full obstacles (low walls left out), thin walls rasterised to the square east of / south of each (an approximation); Recursive uses a Euclidean radius, so sees fewer squares. NOT the same work: approximations against exact geometry. aoekit's rows: natively (go), and the module's evaluateCells in Node and in Chromium, stateless (the board sent as JSON each time) and through a scene (the board read once, as the peers read their grid once) (vs: its median over the native Go benchmark's; the answer's cell count checked against the native one). The peers' vs: aoekit's rate over the peer's (above 1: aoekit decides more cells per µs), the module in Node, stateless, against the peer in Node; the scene, Chromium and native ratios in the note.",
   "segments: 1 000 segments between random lattice points of free squares 5–30 squares apart at mid height, on the Typical board's full obstacles (voxels). aoekit los.Blocked is exact (1/400 lattice, grazing and diagonal pinches per SPEC §5.2); fast-voxel-raycast is a float voxel DDA. The module has no bare segment test: its rows are the cover segments (targets[].lines) an evaluate judges over the whole evaluate's time, a loose lower bound. vs: aoekit native over the peer in Node (different runtimes).",
@@ -396,6 +418,7 @@ const header = [
   "A shared machine: every time is a median, and still moves by tens of percent between runs.",
 ];
 console.log(`${header.join("\n")}\n\n${render(rows)}\n\n${[...legend, ...notes].map((n) => `- ${n}`).join("\n")}`);
+if (dragVerdicts.length) console.log(`\ndrag budget (issue 28):\n${dragVerdicts.map((v) => `  ${v}`).join("\n")}`);
 if (mismatches.length) loud(`THE MODULE'S ANSWERS DIFFER FROM THE NATIVE ONES:\n${mismatches.join("\n")}`);
 
 mkdirSync(dirname(OUT), { recursive: true });
