@@ -11,9 +11,10 @@
 // foundry-types.ts.
 import { load } from "./index.js";
 import { loadOverlay } from "./overlay.js";
-import { SIDE_COLOURS, affectedIds, frameOf, mergeTargets, requestFor } from "./map.mjs";
+import { ORIGIN_ID, SIDE_COLOURS, affectedIds, frameOf, mergeTargets, metricOf, requestFor, rulesFor } from "./map.mjs";
 
 /** @import { Engine, Request } from "./index.js" */
+/** @import { Built } from "./map.mjs" */
 /** @import { Overlay, OverlayModule } from "./overlay.js" */
 /** @import { AoekitApi, Evaluation } from "./foundry-types.js" */
 
@@ -38,6 +39,8 @@ import { SIDE_COLOURS, affectedIds, frameOf, mergeTargets, requestFor } from "./
  * @property {HTMLCanvasElement | null} element
  * @property {TemplateDocument | RegionDocument | null} template
  * @property {boolean} preview
+ * @property {foundry.canvas.placeables.MeasuredTemplate | null} placeable  the drag preview's placeable, while template is its document
+ * @property {{visible: boolean} | null} hidden  Foundry's grid highlight of the template shown, hidden while the overlay draws it
  * @property {Evaluation | null} last
  * @property {number | ReturnType<typeof setTimeout>} frame
  * @property {{evaluate: boolean, attach: boolean}} again
@@ -57,6 +60,8 @@ const state = {
   element: null, // its <canvas>
   template: null, // the MeasuredTemplateDocument (or a drag preview's), or the RegionDocument, shown now
   preview: false, // template is a drag preview's document
+  placeable: null, // the drag preview (its highlight is the one to hide)
+  hidden: null, // Foundry's highlight layer hidden while ours is drawn
   last: null, // {request, result, targets, notation, casterId} of the last evaluation
   frame: 0, // a pending requestAnimationFrame
   again: { evaluate: false, attach: false },
@@ -65,7 +70,7 @@ const state = {
 
 /**
  * A setting's value.
- * @template {"rules" | "autoTarget" | "overlay" | "coverLines"} K
+ * @template {"rules" | "walls" | "autoTarget" | "overlay" | "coverLines"} K
  * @param {K} key
  */
 const setting = (key) => game.settings.get(ID, key);
@@ -74,17 +79,27 @@ Hooks.once("init", () => {
   const refresh = () => schedule({ evaluate: true });
   game.settings.register(ID, "rules", {
     name: "aoekit: rule set",
-    hint: "How templates are read and judged: TDGS (Cir, Con, Lin, Rec; cover from the origin), Draw Steel (circles are bursts, rays lines, square rectangles cubes; walls cut areas) or the 50 % circle.",
+    hint: "How templates are read and judged. By game system (the default): D&D 5e's and Pathfinder 2e's rules on dnd5e and pf2e tables (areas spread from the point the template is drawn from, as Foundry highlights it), D&D 5e's geometry with the scene's diagonal rule elsewhere. Or one rule set for every table: TDGS (Cir, Con, Lin, Rec; cover from the origin), Draw Steel (circles are bursts, rays lines, square rectangles cubes; walls cut areas) or the 50 % circle.",
     scope: "world",
     config: true,
     type: String,
-    choices: { tdgs: "TDGS", drawsteel: "Draw Steel", circle50: "50 % circle" },
-    default: "tdgs",
+    choices: { auto: "By game system", dnd5e: "D&D 5e", pf2e: "Pathfinder 2e", tdgs: "TDGS", drawsteel: "Draw Steel", circle50: "50 % circle" },
+    default: "auto",
+    onChange: refresh,
+  });
+  game.settings.register(ID, "walls", {
+    name: "aoekit: walls that block areas and cover",
+    hint: "Which walls stop an area and give cover. Terrain walls never do, open doors don't, windows do.",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: { both: "Walls that stop movement and sight", move: "Walls that stop movement (invisible walls too)", sight: "Walls that stop sight (ethereal walls too)" },
+    default: "both",
     onChange: refresh,
   });
   game.settings.register(ID, "autoTarget", {
     name: "aoekit: target the affected tokens",
-    hint: "When you place or move a template, target the tokens it affects (those behind full cover are left out), and only those.",
+    hint: "When you place or move a template, target the tokens it affects (those behind total cover are left out), and only those.",
     scope: "client",
     config: true,
     type: Boolean,
@@ -92,7 +107,7 @@ Hooks.once("init", () => {
   });
   game.settings.register(ID, "overlay", {
     name: "aoekit: draw the area and cover",
-    hint: "Draw the template's squares, a ring on each token it touches and its cover badge over the board.",
+    hint: "Draw the template's squares, a ring on each token it touches and its cover badge over the board, in place of Foundry's highlight.",
     scope: "client",
     config: true,
     type: Boolean,
@@ -175,6 +190,7 @@ const api = Object.freeze({
   evaluate: (template, { target = false } = {}) => {
     state.template = template;
     state.preview = false;
+    state.placeable = null;
     evaluate({ target, notify: true });
     return state.last;
   },
@@ -194,17 +210,21 @@ Hooks.on("canvasTearDown", () => {
 Hooks.on("canvasPan", () => schedule({ attach: true }));
 
 // A template placed or moved: evaluated, and its author's client targets what it affects. An
-// update that changes nothing the evaluation reads (a colour, hiding it, another module's flag)
-// neither targets nor changes the template shown.
+// update that changes nothing the evaluation reads (a colour, another module's flag) neither
+// targets nor changes the template shown; hiding or showing the one shown evaluates it again
+// (a player's client then forgets a template the GM hid).
 Hooks.on("createMeasuredTemplate", (doc, _options, userId) => placed(doc, userId));
 Hooks.on("updateMeasuredTemplate", (doc, changes, _options, userId) => {
   if (reshaped(changes, TEMPLATE_FIELDS)) placed(doc, userId);
-  else if (state.template?.id === doc.id && !state.preview) state.template = doc; // a drag's preview stays shown
+  else if (state.template?.id === doc.id && !state.preview) {
+    state.template = doc; // a drag's preview stays shown
+    if (changes && typeof changes === "object" && "hidden" in changes) schedule({ evaluate: true });
+  }
 });
 
-// What map.mjs reads of a template (templateShape) and of a region (regionShape), besides the
-// Levels module's and aoekit's own flags.
-const TEMPLATE_FIELDS = ["t", "x", "y", "distance", "direction", "width", "elevation"];
+// What map.mjs reads of a template (templateShape, pointRequest) and of a region
+// (regionShape), besides the Levels module's and aoekit's own flags.
+const TEMPLATE_FIELDS = ["t", "x", "y", "distance", "direction", "angle", "width", "elevation"];
 const REGION_FIELDS = ["shapes", "elevation"];
 
 /**
@@ -230,6 +250,7 @@ function placed(doc, userId) {
   if (!mine && state.template?.id !== doc.id) return;
   state.template = doc;
   state.preview = false;
+  state.placeable = null;
   whenReady(() => evaluate({ target: mine, notify: mine }));
 }
 
@@ -238,6 +259,7 @@ Hooks.on("refreshMeasuredTemplate", (template) => {
   if (!template?.isPreview || !template.document) return;
   state.template = template.document;
   state.preview = true;
+  state.placeable = template;
   schedule({ evaluate: true });
 });
 
@@ -247,6 +269,8 @@ Hooks.on("refreshMeasuredTemplate", (template) => {
 Hooks.on("destroyMeasuredTemplate", (template) => {
   if (!template?.isPreview || !template.document || !state.preview || state.template !== template.document) return;
   state.preview = false;
+  state.placeable = null;
+  showHighlight();
   const id = template.document.id;
   const real = id ? canvas?.scene?.templates?.get(id) : undefined;
   if (!real) {
@@ -292,6 +316,11 @@ Hooks.on("deleteToken", again);
 Hooks.on("createWall", again);
 Hooks.on("updateWall", again);
 Hooks.on("deleteWall", again);
+// What a player sees changed (their token moved, a door opened, a token left the fog): the
+// tokens they may be shown are others.
+Hooks.on("sightRefresh", () => {
+  if (!game.user?.isGM) again();
+});
 
 /** @param {() => void} fn */
 function whenReady(fn) {
@@ -324,33 +353,62 @@ function sceneData(scene) {
   return { grid: { size: grid.size, distance: grid.distance ?? scene.grid?.distance, type: grid.type ?? scene.grid?.type }, dimensions: canvas.dimensions };
 }
 
+/**
+ * Whether this user may be shown a token: the GM sees every one; a player those Foundry shows
+ * them — not hidden, and visible to their vision now (Token#isVisible: fog, darkness, sight
+ * range; a token not drawn is not seen). A plugin never reveals what the table hides.
+ * @param {foundry.documents.TokenDocument} doc
+ */
+function seen(doc) {
+  if (game.user?.isGM) return true;
+  return !doc.hidden && (doc.object?.isVisible ?? false);
+}
+
+/**
+ * Whether this user may be shown a template: a hidden one only to the GM and its author.
+ * @param {TemplateDocument | RegionDocument} doc
+ */
+function shown(doc) {
+  if (game.user?.isGM || doc.documentName === "Region") return true;
+  const template = /** @type {TemplateDocument} */ (doc);
+  return !template.hidden || template.isAuthor;
+}
+
 /** @param {{target: boolean, notify: boolean}} how  target: auto-target (when the setting is on); notify: say why it failed */
 function evaluate({ target, notify }) {
   const template = state.template;
   const scene = canvas?.scene;
   if (!state.engine || !template || !canvas?.ready || !scene) return;
+  if (!shown(template)) {
+    clear();
+    return;
+  }
   let built;
   let result;
   try {
+    const grid = /** @type {{diagonals?: number} | null} */ (canvas.grid);
     built = requestFor({
       scene: sceneData(scene),
-      tokens: scene.tokens.contents,
+      tokens: scene.tokens.contents.filter(seen),
       walls: scene.walls.contents,
       ...(template.documentName === "Region" ? { region: /** @type {RegionDocument} */ (template) } : { template: /** @type {TemplateDocument} */ (template) }),
-      rules: setting("rules"),
+      rules: rulesFor(setting("rules"), game.system?.id),
+      metric: metricOf(grid?.diagonals),
       casterId: canvas.tokens?.controlled?.[0]?.document?.id,
-      includeHidden: !!game.user?.isGM,
+      sense: setting("walls"),
     });
-    result = state.engine.evaluate(built.request);
+    ({ built, result } = answer(state.engine, built));
   } catch (err) {
     state.last = null;
     state.overlay?.clear();
+    showHighlight();
     if (notify) ui.notifications?.warn(`aoekit: ${messageOf(err)}`);
     else console.debug("aoekit:", err);
     return;
   }
   const targets = mergeTargets(result.targets, built);
-  state.last = { request: built.request, result, targets, notation: built.notation, casterId: built.casterId };
+  const notation = result.template?.notation ?? built.notation;
+  state.last = { request: built.request, result, targets, notation, casterId: built.casterId };
   draw(built.request);
   // Where the declarations are wrong: TokenLayer#setTargets(ids, {mode}) is Foundry v13's (it
   // supersedes User#updateTokenTargets), but foundry-vtt-types 13.345.1 lacks it, so it is
@@ -360,15 +418,73 @@ function evaluate({ target, notify }) {
   Hooks.callAll("aoekit.evaluated", { template, ...state.last });
 }
 
+/**
+ * The engine's answer to a request. A point-origin area placed where its caster has no line of
+ * effect (behind a wall from it) is refused by the rules (SPEC §10.4); the template is where the
+ * user drew it all the same, so it is evaluated again without a caster — the caster joining the
+ * other tokens.
+ * @param {Engine} engine
+ * @param {Built} built
+ * @returns {{built: Built, result: ReturnType<Engine["evaluate"]>}}
+ */
+function answer(engine, built) {
+  try {
+    return { built, result: engine.evaluate(built.request) };
+  } catch (err) {
+    const { caster, point, tokens = [], targeting, ...rest } = built.request;
+    const code = typeof err === "object" && err !== null && "code" in err ? err.code : undefined;
+    if (code !== "no_line_of_effect" || !caster || !point) throw err;
+    /** @type {Request} */
+    const request = { ...rest, point, tokens: [...tokens, ...(caster.id === ORIGIN_ID ? [] : [caster])] };
+    const again = { ...built, request, casterId: null };
+    return { built: again, result: engine.evaluate(request) };
+  }
+}
+
 /** @param {Request} request */
 function draw(request) {
-  if (!state.overlay) return;
+  if (!state.overlay) {
+    showHighlight();
+    return;
+  }
+  const level = request.origin?.z ?? (request.point ? Math.floor(request.point.z ?? 0) : undefined) ?? request.caster?.z ?? 0;
   try {
-    state.overlay.draw(request, { level: request.origin?.z ?? request.caster?.z ?? 0, lines: setting("coverLines") ? "all" : "none" });
+    state.overlay.draw(request, { level, lines: setting("coverLines") ? "all" : "none" });
   } catch (err) {
     state.overlay.clear();
+    showHighlight();
     console.debug("aoekit: overlay", err);
+    return;
   }
+  hideHighlight();
+}
+
+/**
+ * Foundry's own grid highlight of the template shown (GridLayer#getHighlightLayer of its
+ * MeasuredTemplate#highlightId), which the overlay replaces while it draws it.
+ * @returns {{visible: boolean} | undefined}
+ */
+function highlightOf() {
+  const template = state.template;
+  if (!template || template.documentName === "Region") return undefined;
+  const placeable = state.placeable ?? /** @type {TemplateDocument} */ (template).object;
+  const id = placeable?.highlightId;
+  const grid = /** @type {{getHighlightLayer?: (name: string) => {visible: boolean} | undefined} | undefined} */ (canvas?.interface?.grid);
+  return id ? grid?.getHighlightLayer?.(id) : undefined;
+}
+
+function hideHighlight() {
+  const layer = highlightOf();
+  if (layer === state.hidden) return;
+  showHighlight();
+  if (!layer) return;
+  layer.visible = false;
+  state.hidden = layer;
+}
+
+function showHighlight() {
+  if (state.hidden) state.hidden.visible = true;
+  state.hidden = null;
 }
 
 // attach lays the overlay's canvas over the board, at the board's pan and zoom: square (0, 0)'s
@@ -408,11 +524,15 @@ function attach() {
     colours: { sides: SIDE_COLOURS },
     tokens: "ring",
     walls: false,
+    // Only the tokens the answer is about (the caster, the targets): Foundry draws the others,
+    // and the overlay must not ring a token the user may not see (unlisted is true by default).
+    unlisted: false,
   });
   if (state.last) draw(state.last.request);
 }
 
 function detach() {
+  showHighlight();
   state.overlay?.detach();
   state.overlay = null;
   state.element?.remove();
@@ -420,8 +540,10 @@ function detach() {
 }
 
 function clear() {
+  showHighlight();
   state.template = null;
   state.preview = false;
+  state.placeable = null;
   state.last = null;
   state.overlay?.clear();
 }

@@ -37,7 +37,8 @@ declare global {
   }
 
   interface SettingConfig {
-    "aoekit.rules": "tdgs" | "drawsteel" | "circle50";
+    "aoekit.rules": "auto" | "tdgs" | "drawsteel" | "circle50" | "dnd5e" | "pf2e";
+    "aoekit.walls": "both" | "move" | "sight";
     "aoekit.autoTarget": boolean;
     "aoekit.overlay": boolean;
     "aoekit.coverLines": boolean;
@@ -51,10 +52,23 @@ declare global {
     aoekit: true;
   }
 
-  /** Other modules' flags map.mjs reads: wall-height's wall bottom and top, Levels' template elevation. */
+  /**
+   * Other modules' and systems' flags map.mjs reads: wall-height's wall bottom and top, Levels'
+   * template elevation, aoekit's own (an elevation of 0 that is meant), and the caster and shape
+   * that dnd5e's and pf2e's templates carry (map.mjs TemplateFlags).
+   */
   interface FlagConfig {
     Wall: { "wall-height"?: { bottom?: number | null; top?: number | null } };
-    MeasuredTemplate: { levels?: { elevation?: number | null } };
+    MeasuredTemplate: {
+      levels?: { elevation?: number | null };
+      aoekit?: { elevation?: boolean };
+      dnd5e?: {
+        origin?: string | null;
+        item?: string | null;
+        dimensions?: { size?: number | string | null; width?: number | string | null; height?: number | string | null; adjustedSize?: boolean | null } | null;
+      };
+      pf2e?: { origin?: { actor?: string | null; uuid?: string | null } | null; areaShape?: string | null };
+    };
     /** aoekit's own: a region read as a template. */
     Region: { aoekit?: { area?: boolean } };
   }

@@ -16,9 +16,9 @@ OWLBEAR_OWN_FILES     := manifest.json index.html owlbear.mjs map.mjs icon.svg R
 FOUNDRY_DIR := build/foundry/aoekit
 OWLBEAR_DIR := build/owlbear
 
-TEST_TARGETS += test-foundry-types
+TEST_TARGETS += test-foundry-types test-owlbear-types
 
-.PHONY: foundry owlbear test-foundry-types
+.PHONY: foundry foundry-release owlbear test-foundry-types test-owlbear-types
 
 # aoekit.mjs and map.mjs type-checked (JSDoc, strict) against Foundry v13's declarations,
 # @league-of-foundry-developers/foundry-vtt-types (an exact devDependency), and the package's
@@ -36,10 +36,27 @@ foundry: browser overlay-wasm
 	  (cd $(FOUNDRY_DIR) && zip -qr ../aoekit.zip .) && echo "foundry: $(FOUNDRY_DIR)/ and build/foundry/aoekit.zip"; \
 	else echo "foundry: $(FOUNDRY_DIR)/ (no zip command: copy the folder into Data/modules/ yourself)"; fi
 
-owlbear: browser
+# A release to install from a manifest URL, as Foundry users install modules:
+# build/foundry/release/module.json (its manifest and download URLs filled in) and aoekit.zip
+# (top folder aoekit/), e.g. make foundry-release VERSION=0.2.0
+# BASE_URL=https://github.com/OWNER/aoekit/releases/download/v0.2.0
+# MANIFEST_URL=https://github.com/OWNER/aoekit/releases/latest/download/module.json
+foundry-release: foundry
+	@test -n "$(VERSION)" -a -n "$(BASE_URL)" || { echo "foundry-release: give VERSION=… and BASE_URL=… (and MANIFEST_URL=… for a stable manifest)"; exit 1; }
+	node web/foundry/release.mjs $(VERSION) $(BASE_URL) $(if $(MANIFEST_URL),--manifest $(MANIFEST_URL))
+
+# owlbear.mjs and map.mjs type-checked (JSDoc, strict) against @owlbear-rodeo/sdk's own
+# declarations (an exact devDependency): web/owlbear/tsconfig.json.
+test-owlbear-types: $(NODE_MODULES)
+	node_modules/.bin/tsc -p web/owlbear
+
+# The SDK is bundled from its npm package into the folder (obr-sdk.js, web/owlbear/bundle.mjs):
+# no run-time CDN, so any static host, a sub-path or a strict CSP included, can serve it.
+owlbear: browser $(NODE_MODULES)
 	rm -rf $(OWLBEAR_DIR)
 	mkdir -p $(OWLBEAR_DIR)/internal
 	for f in $(OWLBEAR_PACKAGE_FILES); do cp web/$$f $(OWLBEAR_DIR)/$$f; done
 	for f in $(OWLBEAR_OWN_FILES); do cp web/owlbear/$$f $(OWLBEAR_DIR)/$$f; done
 	cp LICENSE $(OWLBEAR_DIR)/LICENSE
+	node web/owlbear/bundle.mjs $(OWLBEAR_DIR)
 	@echo "owlbear: $(OWLBEAR_DIR)/ (serve it over HTTPS with CORS; add <its URL>/manifest.json in Owlbear Rodeo)"

@@ -2,8 +2,9 @@
 // Scene's grid and dimensions, TokenDocument, WallDocument, MeasuredTemplateDocument and RegionDocument fields)
 // to an aoekit request (web/CONTRACT.md), and from the engine's answer back to Foundry's tokens.
 // No Foundry global is read here (no canvas, game, CONST, Hooks): aoekit.mjs gathers the data
-// and calls these functions, and web/test/foundry.test.mjs runs them on fixtures with the real
-// engine. Foundry's constants are spelled as the numbers v13 gives them.
+// (only the tokens the user may see) and calls these functions, and web/test/foundry.test.mjs and
+// foundry-table.test.mjs run them on fixtures with the real engine. Foundry's constants are
+// spelled as the numbers v13 gives them.
 //
 // Units (the decisions, also in README.md):
 // - squares: aoekit cell (0, 0) is the grid square holding the north-west corner of the scene's
@@ -11,7 +12,7 @@
 //   a canvas pixel p is (p − that square's corner) / grid.size squares;
 // - levels: one level is one grid square of height, grid.distance units (5 ft on most scenes):
 //   an elevation e (token, template, wall-height) is e / grid.distance levels, and a token
-//   stands on level ⌊e / grid.distance⌋;
+//   stands on level ⌊e / grid.distance⌋; a template's elevation is templateElevation's;
 // - template lengths are in grid.distance units and become whole squares (`squares` below).
 //
 // Types (JSDoc, checked by `tsc -p web/foundry`, make test-foundry-types): the inputs are the
@@ -19,7 +20,7 @@
 // TokenDocument, WallDocument and MeasuredTemplateDocument instances is checked against the
 // foundry-vtt-types declarations; the request is the package's Request (web/index.d.ts).
 
-/** @import { Request, Token, Wall } from "./index.js" */
+/** @import { Direction, Request, Token, Wall } from "./index.js" */
 /** @import { DrawTarget } from "./overlay.js" */
 
 /**
@@ -60,6 +61,7 @@
  * @property {number} [depth]
  * @property {number} disposition  CONST.TOKEN_DISPOSITIONS
  * @property {boolean} hidden
+ * @property {string | null} [actorId]  the Actor it stands for (a template's caster is found by it: originOf)
  */
 /**
  * A WallDocument's fields read here, as v13 has them (plain data may leave any out); the
@@ -68,22 +70,40 @@
  * @property {number[]} c  [x0, y0, x1, y1], canvas pixels
  * @property {number | null} move  CONST.WALL_MOVEMENT_TYPES
  * @property {number | null} sight  CONST.WALL_SENSE_TYPES
+ * @property {number | null} [dir]  CONST.WALL_DIRECTIONS: 0 both, 1 LEFT, 2 RIGHT (one-way)
  * @property {number | null} door  CONST.WALL_DOOR_TYPES
  * @property {number | null} ds  CONST.WALL_DOOR_STATES
  * @property {{"wall-height"?: {bottom?: number | null, top?: number | null}}} [flags]
  */
 /**
  * A MeasuredTemplateDocument's fields read here, as v13 has them (plain data may leave any
- * out). `elevation` is v14's; the Levels module's is `flags.levels.elevation`.
+ * out). v13 stores `elevation` on every template (required, 0 by default: foundry-vtt-types'
+ * MeasuredTemplateDocument.Schema), so a 0 is "not set" unless `flags.aoekit.elevation` says it
+ * was (templateLevel). The systems' flags name the caster: dnd5e's AbilityTemplate.fromActivity
+ * (foundryvtt/dnd5e module/canvas/ability-template.mjs) writes `flags.dnd5e.origin` (the
+ * activity's uuid), `item` (the item's) and `dimensions` ({size, width, height, adjustedSize});
+ * pf2e's (foundryvtt/pf2e src/module/scene/measured-template-document.ts, ItemOriginFlag)
+ * `flags.pf2e.origin.actor` (the actor's uuid), `origin.uuid` (the item's) and `areaShape`
+ * ("burst", "cone", "cube", "cylinder", "emanation", "line", "square"). The Levels module's
+ * elevation is `flags.levels.elevation`.
  * @typedef {object} TemplateData
  * @property {string} t  CONST.MEASURED_TEMPLATE_TYPES: "circle", "cone", "ray" or "rect"
- * @property {number} x
+ * @property {number} x  canvas pixels (an integer in v13)
  * @property {number} y
  * @property {number} distance  in grid distance units
  * @property {number} direction  degrees, 0 = east, clockwise
+ * @property {number} [angle]  a cone's, in degrees
  * @property {number} width  a ray's, in grid distance units
- * @property {number} [elevation]
- * @property {{levels?: {elevation?: number | null}}} [flags]
+ * @property {number} [elevation]  in grid distance units
+ * @property {TemplateFlags} [flags]
+ */
+/**
+ * The flags of a template read here (foundry-types.ts declares them to Foundry's FlagConfig).
+ * @typedef {object} TemplateFlags
+ * @property {{elevation?: number | null}} [levels]
+ * @property {{elevation?: boolean}} [aoekit]  elevation: true — the template's `elevation` is meant even when it is 0
+ * @property {{origin?: string | null, item?: string | null, dimensions?: {size?: number | string | null, width?: number | string | null, height?: number | string | null, adjustedSize?: boolean | null} | null}} [dnd5e]  the dimensions are the activity's target.template sizes (dnd5e's FormulaFields: numbers, or numeric strings)
+ * @property {{origin?: {actor?: string | null, uuid?: string | null} | null, areaShape?: string | null}} [pf2e]
  */
 /**
  * A RegionDocument's fields read here (v13): its shapes (RegionDocument#shapes: BaseShapeData's
@@ -107,13 +127,18 @@
  * @property {number} [radiusY]
  * @property {number} [rotation]  degrees, about the shape's centre
  */
-/** @typedef {"tdgs" | "drawsteel" | "circle50"} RuleSet */
+/** @typedef {"tdgs" | "drawsteel" | "circle50" | "dnd5e" | "pf2e"} RuleSet */
+/** @typedef {"chebyshev" | "alternating" | "manhattan" | "euclidean"} Metric */
 /**
  * An aoekit token made from a TokenDocument (tokenPieces): always an id, a level, a size and a
  * side (a request may leave id and z out; these never do).
  * @typedef {Token & {id: string, z: number, size: number, side: string}} Piece
  */
-/** @typedef {"move" | "sight"} Sense */
+/**
+ * Which walls block (wallFrom): those that stop movement, those that stop sight, or (the
+ * default) those that stop both.
+ * @typedef {"move" | "sight" | "both"} Sense
+ */
 /**
  * templateShape's answer.
  * @typedef {object} Shape
@@ -155,26 +180,42 @@ export const SIDES = Object.freeze({ 1: "friendly", 0: "neutral", [-1]: "hostile
 export const SIDE_COLOURS = Object.freeze({ friendly: "#1e6fd9", neutral: "#8d8a80", hostile: "#d32f2f", secret: "#8e44ad" });
 
 /** The eight directions of SPEC §1.2, clockwise from north, and their offsets (y grows south). */
+/** @type {readonly Direction[]} */
 export const DIRECTIONS = Object.freeze(["N", "NE", "E", "SE", "S", "SW", "W", "NW"]);
 /** @type {ReadonlyArray<readonly [number, number]>} */
 const OFFSETS = [[0, -1], [1, -1], [1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1]];
 
-// Foundry v13 constants, by value.
+// Foundry v13 constants, by value (foundry-vtt-types src/foundry/common/constants.d.mts).
 const GRID_SQUARE = 1; // CONST.GRID_TYPES.SQUARE
-const MOVE_NONE = 0; // CONST.WALL_MOVEMENT_TYPES.NONE
+const MOVE_NONE = 0; // CONST.WALL_MOVEMENT_TYPES.NONE (20 NORMAL)
 const SENSE_NONE = 0; // CONST.WALL_SENSE_TYPES.NONE
+const SENSE_LIMITED = 10; // CONST.WALL_SENSE_TYPES.LIMITED: terrain walls (20 NORMAL, 30 PROXIMITY, 40 DISTANCE)
 const DOOR_NONE = 0; // CONST.WALL_DOOR_TYPES.NONE (1 DOOR, 2 SECRET)
 const DOOR_OPEN = 1; // CONST.WALL_DOOR_STATES.OPEN (0 CLOSED, 2 LOCKED)
+/** CONST.WALL_DIRECTIONS (0 BOTH) → aoekit's `from` (see wallFrom). */
+const ONE_WAY = /** @type {Readonly<Record<number, "left" | "right">>} */ ({ 1: "left", 2: "right" });
+/**
+ * CONST.GRID_DIAGONALS → aoekit's `metric` (metricOf): EQUIDISTANT 0, EXACT 1, APPROXIMATE 2
+ * (1.5 a diagonal: alternating is the rule that averages it), RECTILINEAR 3, ALTERNATING_1 4,
+ * ALTERNATING_2 5 (2-1-2: no metric of aoekit's; the nearest is alternating), ILLEGAL 6 (no
+ * diagonal moves: manhattan).
+ * @type {Readonly<Record<number, Metric>>}
+ */
+const METRICS = Object.freeze({ 0: "chebyshev", 1: "euclidean", 2: "alternating", 3: "manhattan", 4: "alternating", 5: "alternating", 6: "manhattan" });
 /** @type {readonly string[]} */
-const RULES = ["tdgs", "drawsteel", "circle50"];
-/** @type {(rules: string) => rules is RuleSet} */
-const isRuleSet = (rules) => RULES.includes(rules);
+export const RULE_SETS = Object.freeze(["tdgs", "drawsteel", "circle50", "dnd5e", "pf2e"]);
+/** @type {(rules: unknown) => rules is RuleSet} */
+const isRuleSet = (rules) => typeof rules === "string" && RULE_SETS.includes(rules);
+/** The point-origin rule sets (SPEC §10, §11): areas spread from a point, one-way walls count. */
+const isPointRules = (/** @type {string} */ rules) => rules === "dnd5e" || rules === "pf2e";
 const EPS = 1e-9;
 
 /** Rounds a length in squares onto the engine's 1/400 lattice (CONTRACT: walls, fills). */
 const lattice = (/** @type {number} */ v) => Math.round(v * 400) / 400;
 /** v when it is a finite number, else fallback. */
 const num = (/** @type {unknown} */ v, /** @type {number} */ fallback) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
+/** v when it is a number or a numeric string (dnd5e's formula fields), else fallback. */
+const numeric = (/** @type {unknown} */ v, /** @type {number} */ fallback) => num(typeof v === "string" && v.trim() !== "" ? Number(v) : v, fallback);
 /** A document's id (a placed document's `id`, plain data's `_id`; "" for neither, which no scene's token lacks). */
 const idOf = (/** @type {TokenData} */ doc) => doc.id ?? doc._id ?? "";
 
@@ -282,32 +323,57 @@ export function tokenPieces(doc, frame) {
 }
 
 /**
- * wallFrom: a WallDocument as an aoekit thin wall (SPEC §5.6), or null when it blocks nothing
- * physical. `c` ([x0, y0, x1, y1], canvas pixels) becomes squares. Which walls count
- * (`options.sense`): "move" (default) keeps walls that restrict movement — walls, doors,
- * windows, invisible walls — and leaves out ethereal ones and curtains (move: NONE); "sight"
- * keeps those that block sight instead. A door (door 1) or secret door (door 2) whose state `ds`
- * is OPEN is `open: true`; closed and locked doors are walls. The wall-height module's
+ * wallFrom: a WallDocument as an aoekit thin wall (SPEC §5.6), or null when it does not block
+ * areas and cover. `c` ([x0, y0, x1, y1], canvas pixels) becomes squares.
+ *
+ * Which walls count (`options.sense`): by default ("both") a wall that stops bodies *and* sight
+ * — a wall, a door, a window (sight PROXIMITY or DISTANCE, at every distance) — and not an
+ * invisible wall (sight NONE), an ethereal wall or a curtain (move NONE). "move" keeps every
+ * wall that stops movement (invisible walls too), "sight" every wall that stops sight
+ * (ethereal walls too). A terrain wall (sight LIMITED) never counts: it hides only what lies
+ * behind two of them, and bodies pass the first.
+ *
+ * A door (door 1) or secret door (door 2) whose state `ds` is OPEN is `open: true`: it blocks
+ * nothing; closed and locked doors are walls. The wall-height module's
  * `flags["wall-height"].bottom/top` (elevations, grid distance units; null or ±Infinity for
- * none) become `bottom`/`top` in levels. A one-way wall (dir) blocks both ways: aoekit's walls
- * have no side. A wall of no length on the 1/400 lattice, or whose bottom is above its top, is
- * left out (null).
+ * none) become `bottom`/`top` in levels.
+ *
+ * One-way walls (`dir`, CONST.WALL_DIRECTIONS) keep their direction with `options.oneWay` (the
+ * point-origin rule sets, which alone take aoekit's `from`); elsewhere they block both ways.
+ * Foundry names the side of a point by orient2dFast(a, b, p) — "positive if C lies to the left
+ * of AB" in y-up terms (foundry-vtt-types common/utils/geometry.d.mts) — and Edge#orientPoint
+ * calls p LEFT when it is negative, RIGHT when positive; ClockwiseSweepPolygon's
+ * _testEdgeInclusion ignores a one-way edge when the origin's side equals its direction (v12
+ * and v13 client code, as copied into public modules' patches of it). So a LEFT wall stops rays
+ * that start on its RIGHT side, where orient2dFast > 0. aoekit's k (SPEC §5.6) is
+ * −orient2dFast, and `from: "left"` blocks segments that start where k < 0: the same points.
+ * LEFT (1) is "left", RIGHT (2) is "right": the two flips cancel. For a wall drawn from
+ * (0, 0) down to (0, 100), LEFT stops what comes from the east (x > 0).
+ *
+ * A wall of no length on the 1/400 lattice, or whose bottom is above its top, is left out.
  * @param {WallData} doc
  * @param {Frame} frame
- * @param {{sense?: Sense}} [options]
+ * @param {{sense?: Sense, oneWay?: boolean}} [options]
  * @returns {Wall | null}
  */
 export function wallFrom(doc, frame, options = {}) {
   const c = doc.c;
   if (!Array.isArray(c) || c.length !== 4 || !c.every((v) => typeof v === "number" && Number.isFinite(v))) return null;
-  const restriction = options.sense === "sight" ? num(doc.sight, 20) : num(doc.move, 20);
-  if (restriction === (options.sense === "sight" ? SENSE_NONE : MOVE_NONE)) return null;
+  const sense = options.sense ?? "both";
+  const move = num(doc.move, 20);
+  const sight = num(doc.sight, 20);
+  if (sight === SENSE_LIMITED) return null;
+  const stopsBodies = move !== MOVE_NONE;
+  const stopsSight = sight !== SENSE_NONE;
+  if (sense === "move" ? !stopsBodies : sense === "sight" ? !stopsSight : !(stopsBodies && stopsSight)) return null;
   const a = toSquares(frame, c[0], c[1]);
   const b = toSquares(frame, c[2], c[3]);
   if (a.x === b.x && a.y === b.y) return null;
   /** @type {Wall} */
   const wall = { a: [a.x, a.y], b: [b.x, b.y] };
   if (num(doc.door, DOOR_NONE) !== DOOR_NONE && doc.ds === DOOR_OPEN) wall.open = true;
+  const from = ONE_WAY[num(doc.dir, 0)];
+  if (options.oneWay && from) wall.from = from;
   const wh = doc.flags?.["wall-height"];
   if (wh) {
     const bottom = num(wh.bottom, NaN);
@@ -317,6 +383,30 @@ export function wallFrom(doc, frame, options = {}) {
     if (wall.bottom !== undefined && wall.top !== undefined && wall.bottom > wall.top) return null;
   }
   return wall;
+}
+
+/**
+ * metricOf: a scene's diagonal rule (`canvas.grid.diagonals`, CONST.GRID_DIAGONALS; v13 keeps
+ * it in the core `gridDiagonals` setting) as aoekit's `metric`, for range and emanations.
+ * @param {number | null | undefined} diagonals
+ * @returns {Metric}
+ */
+export function metricOf(diagonals) {
+  return METRICS[num(diagonals, 0)] ?? "chebyshev";
+}
+
+/**
+ * rulesFor: the rule set a table uses. The world setting `rules` names one, or is "auto": then
+ * the game system decides — dnd5e's tables are "dnd5e", pf2e's "pf2e", and every other system
+ * gets dnd5e's geometry (areas from the point Foundry draws them from), with the scene's
+ * diagonal rule as its metric (metricOf).
+ * @param {string | null | undefined} setting
+ * @param {string | null | undefined} systemId  game.system.id
+ * @returns {RuleSet}
+ */
+export function rulesFor(setting, systemId) {
+  if (isRuleSet(setting)) return setting;
+  return systemId === "pf2e" ? "pf2e" : "dnd5e";
 }
 
 /**
@@ -348,8 +438,7 @@ export function squares(r, size = 1) {
 /**
  * templateShape: a MeasuredTemplateDocument's geometry in squares: its type `t` ("circle",
  * "cone", "ray", "rect"), origin (fractional squares), length `r` (squares), direction
- * (degrees and the snapped index), ray width (squares) and elevation level (a v14 `elevation`
- * or the Levels module's `flags.levels.elevation`, when given).
+ * (degrees and the snapped index) and ray width (squares). Its height is templateElevation's.
  * @param {TemplateData} doc
  * @param {Frame} frame
  * @returns {Shape}
@@ -358,7 +447,6 @@ export function templateShape(doc, frame) {
   const t = doc.t ?? "circle";
   if (!isTemplateType(t)) throw new Error(`aoekit: unknown template type ${JSON.stringify(t)}`);
   const at = toSquares(frame, num(doc.x, 0), num(doc.y, 0));
-  const elevation = doc.elevation ?? doc.flags?.levels?.elevation;
   return {
     t,
     at,
@@ -366,8 +454,51 @@ export function templateShape(doc, frame) {
     degrees: num(doc.direction, 0),
     dir: snapDirection(doc.direction),
     width: num(doc.width, frame.distance) / frame.distance,
-    z: typeof elevation === "number" && Number.isFinite(elevation) ? levelOf(frame, elevation) : undefined,
+    z: undefined,
   };
+}
+
+/**
+ * originOf: the token or the actor a template was cast from, as its system's flags name it
+ * (TemplateFlags): pf2e's `origin.actor` (or its item's uuid), dnd5e's `origin` (an activity's
+ * uuid) or `item`. A uuid of a token's actor ("Scene.S.Token.T.Actor.A…", an unlinked token) names
+ * the token T; a world actor's ("Actor.A…") the actor A, whose tokens on the scene are found by
+ * their `actorId`. Null when no flag names one.
+ * @param {TemplateData | null | undefined} doc
+ * @returns {{token: string} | {actor: string} | null}
+ */
+export function originOf(doc) {
+  const f = doc?.flags;
+  for (const uuid of [f?.pf2e?.origin?.actor, f?.pf2e?.origin?.uuid, f?.dnd5e?.origin, f?.dnd5e?.item]) {
+    if (typeof uuid !== "string") continue;
+    const token = /(?:^|\.)Token\.([^.]+)/.exec(uuid);
+    if (token) return { token: token[1] };
+    const actor = /^Actor\.([^.]+)/.exec(uuid);
+    if (actor) return { actor: actor[1] };
+  }
+  return null;
+}
+
+/**
+ * templateElevation: a template's height, in grid distance units, and what gave it:
+ * - "template": its `elevation`, when the user set it — v13 stores 0 on every template, so a 0
+ *   counts only with `flags.aoekit.elevation: true` (`template.setFlag("aoekit", "elevation",
+ *   true)`);
+ * - "caster": else its caster's token's elevation (`caster`: the token originOf names, or the one
+ *   a cone or ray starts from);
+ * - "levels": else the Levels module's `flags.levels.elevation`;
+ * - "none": else 0.
+ * @param {TemplateData | null | undefined} doc
+ * @param {TokenData | null | undefined} caster
+ * @returns {{elevation: number, from: "template" | "caster" | "levels" | "none"}}
+ */
+export function templateElevation(doc, caster) {
+  const own = num(doc?.elevation, 0);
+  if (doc && (own !== 0 || doc.flags?.aoekit?.elevation === true)) return { elevation: own, from: "template" };
+  if (caster) return { elevation: num(caster.elevation, 0), from: "caster" };
+  const levels = doc?.flags?.levels?.elevation;
+  if (typeof levels === "number" && Number.isFinite(levels)) return { elevation: levels, from: "levels" };
+  return { elevation: 0, from: "none" };
 }
 
 /** @type {(t: string) => t is Shape["t"]} */
@@ -442,66 +573,133 @@ function within(piece, cell) {
 }
 
 /**
+ * The token whose space holds a point (fractional squares), on the board's pieces.
+ * @param {readonly Piece[]} board
+ * @param {{x: number, y: number}} p
+ * @param {Record<string, string>} pieces
+ * @param {string | null | undefined} prefer  a TokenDocument id to take first
+ */
+function pieceAt(board, p, pieces, prefer) {
+  const here = board.filter((t) => p.x >= t.x - EPS && p.x <= t.x + t.size + EPS && p.y >= t.y - EPS && p.y <= t.y + t.size + EPS);
+  return here.find((t) => pieces[t.id] === prefer) ?? here[0] ?? null;
+}
+
+/**
  * requestFor: the whole evaluate request for one measured template on a scene.
  *
  * @param {object} input
  * @param {SceneData} input.scene      see frameOf
- * @param {readonly TokenData[]} [input.tokens]   TokenDocument data (x, y, width, height, elevation, disposition, hidden, id or _id)
- * @param {readonly WallData[]} [input.walls]    WallDocument data (c, move, sight, door, ds, flags)
- * @param {TemplateData} [input.template]   MeasuredTemplateDocument data (t, x, y, distance, direction, width)
+ * @param {readonly TokenData[]} [input.tokens]   TokenDocument data (x, y, width, height, elevation, disposition, hidden, actorId, id or _id): the tokens the user may know of (aoekit.mjs leaves out those a player cannot see)
+ * @param {readonly WallData[]} [input.walls]    WallDocument data (c, move, sight, dir, door, ds, flags)
+ * @param {TemplateData} [input.template]   MeasuredTemplateDocument data (t, x, y, elevation, distance, direction, angle, width, flags)
  * @param {RegionData} [input.region]   or a RegionDocument's (regionShape), when there is no template
- * @param {string} [input.rules]  the rule set, "tdgs", "drawsteel" or "circle50" (default tdgs; anything else throws)
- * @param {string | null} [input.casterId] a token to prefer as the caster when several stand at the origin
- * @param {boolean} [input.includeHidden]  count hidden tokens (default true; a player's client passes false)
- * @param {Sense} [input.sense]   which walls block (wallFrom)
+ * @param {string} [input.rules]  the rule set: "tdgs" (default), "drawsteel", "circle50", "dnd5e" or "pf2e" (anything else throws; rulesFor picks one)
+ * @param {Metric} [input.metric]  dnd5e's metric for range and emanations (metricOf the scene's diagonals); pf2e keeps its own
+ * @param {string | null} [input.casterId] a token to prefer as the caster when several could be (the user's controlled token)
+ * @param {boolean} [input.includeHidden]  count hidden tokens (default true)
+ * @param {Sense} [input.sense]   which walls block (wallFrom; default "both")
  * @returns {Built}
  *   `pieces` maps every aoekit token id of the request (and the caster's) to its TokenDocument id;
  *   `casterId` is the TokenDocument taken as the caster, or null (then the caster, when the shape
- *   needs one, is the stand-in ORIGIN_ID on the origin square).
+ *   needs one, is the stand-in ORIGIN_ID).
  *
- * Templates (SPEC §2, §3, §4), n = squares(length):
+ * The caster: the token the template's flags name (originOf) when it is on the board, else, for
+ * the shapes that start from a token, the one standing where the shape starts (`casterId`
+ * first). The height: templateElevation's, in levels.
+ *
+ * TDGS, Draw Steel and the 50 % circle (SPEC §2, §3, §4), n = squares(length):
  * - circle: tdgs `Cir n` centred on its square; drawsteel `X burst` from the token standing on
  *   that square (X = squares(length, the token's size)); circle50 `circle n`;
  * - cone: `Con n DIR`, DIR its direction snapped to the eight, from its origin square (the
- *   template's `angle` is not used: aoekit's cones have their own shape, SPEC §2.4–§2.5);
+ *   template's `angle` is not used: these cones have their own shape, SPEC §2.4–§2.5);
  * - ray: tdgs and circle50 `Lin n DIR [wW]` (W its width in squares, at least 1); drawsteel
  *   `n x W line` from the square after its origin square toward DIR;
  * - rect: its two corners snapped to grid lines, W × L squares: `Rec WxL` anchored at its
  *   south-west square; drawsteel `W cube` when W = L (else the TDGS rectangle).
- * The request's `rules` is always the chosen rule set, so a TDGS cone on a Draw Steel table is
- * judged by Draw Steel's cover. Cones, rays and bursts take as their caster the token standing
- * on the origin square (`casterId` first); the caster faces N, so DIR is absolute, and
- * `targeting.excludeCaster` keeps it out of its own area. `bounds` is the scene's rectangle in
+ * Cones, rays and bursts take as their caster the token standing on the origin square; it faces
+ * N, so DIR is absolute, and `targeting.excludeCaster` keeps it out of its own area.
+ *
+ * dnd5e and pf2e (SPEC §10, §11): pointRequest — the area spreads from the point Foundry draws
+ * the template from.
+ *
+ * The request's `rules` is always the chosen rule set. `bounds` is the scene's rectangle in
  * squares, on every level from the lowest to the highest thing on the board.
  */
-export function requestFor({ scene, tokens = [], walls = [], template, region, rules = "tdgs", casterId, includeHidden = true, sense = "move" }) {
-  if (!isRuleSet(rules)) throw new Error(`aoekit: rules must be tdgs, drawsteel or circle50, got ${JSON.stringify(rules)}`);
+export function requestFor({ scene, tokens = [], walls = [], template, region, rules = "tdgs", metric, casterId, includeHidden = true, sense = "both" }) {
+  if (!isRuleSet(rules)) throw new Error(`aoekit: rules must be one of ${RULE_SETS.join(", ")}, got ${JSON.stringify(rules)}`);
   const frame = frameOf(scene);
   if (!template && !region) throw new Error("aoekit: requestFor needs a template or a region");
   const shape = template ? templateShape(template, frame) : regionShape(/** @type {RegionData} */ (region), frame);
-  const at = originSquare(shape);
 
   /** @type {Record<string, string>} */
   const pieces = {};
   /** @type {Piece[]} */
   const board = [];
+  /** @type {Map<string, TokenData>} */
+  const docs = new Map();
   for (const doc of tokens) {
     if (!includeHidden && doc.hidden) continue;
+    docs.set(idOf(doc), doc);
     for (const p of tokenPieces(doc, frame)) {
       pieces[p.id] = idOf(doc);
       board.push(p);
     }
   }
 
+  // The caster its flags name, when it is on the board: a token, or the actor's token nearest the template.
+  const origin = originOf(template);
+  /** @type {TokenData | null} */
+  let named = null;
+  if (origin && "token" in origin) named = docs.get(origin.token) ?? null;
+  else if (origin) {
+    const mine = [...docs.values()].filter((d) => d.actorId === origin.actor);
+    const dist = (/** @type {TokenData} */ d) => Math.hypot(num(d.x, 0) - num(template?.x, 0), num(d.y, 0) - num(template?.y, 0));
+    named = mine.find((d) => idOf(d) === casterId) ?? mine.sort((a, b) => dist(a) - dist(b))[0] ?? null;
+  }
+  const namedPiece = named ? board.find((p) => pieces[p.id] === idOf(named)) ?? null : null;
+
+  const built = isPointRules(rules)
+    ? pointRequest({ frame, shape, template, rules, metric, board, pieces, docs, named: namedPiece, casterId, regionZ: region ? shape.z : undefined })
+    : gridRequest({ frame, shape, template, rules, board, pieces, docs, named, casterId });
+  const { request, casterToken } = built;
+  request.walls = walls.map((w) => wallFrom(w, frame, { sense, oneWay: isPointRules(rules) })).filter((w) => w !== null);
+
+  const zs = [request.origin?.z ?? 0, request.point ? Math.floor((request.point.z ?? 0) + EPS) : 0];
+  let zmin = Math.min(0, ...zs);
+  let zmax = Math.max(0, ...zs);
+  for (const p of [...(request.tokens ?? []), ...(casterToken ? [casterToken] : [])]) {
+    const pz = p.z ?? 0;
+    zmin = Math.min(zmin, pz);
+    zmax = Math.max(zmax, pz + (p.height ?? (typeof p.size === "number" ? p.size : 1)) - 1);
+  }
+  request.bounds = { min: [0, 0, zmin], max: [frame.columns - 1, frame.rows - 1, zmax] };
+  return { request, pieces, casterId: built.casterDoc, notation: built.notation };
+}
+
+/**
+ * @typedef {object} Part  what gridRequest and pointRequest make: the request but its walls and bounds
+ * @property {Request} request
+ * @property {string | null} casterDoc
+ * @property {Token & {z: number} | null} casterToken
+ * @property {string} notation
+ */
+
+/**
+ * gridRequest: requestFor's TDGS, Draw Steel and 50 % circle request.
+ * @param {{frame: Frame, shape: Shape, template: TemplateData | undefined, rules: RuleSet, board: Piece[], pieces: Record<string, string>, docs: Map<string, TokenData>, named: TokenData | null, casterId: string | null | undefined}} input
+ * @returns {Part}
+ */
+function gridRequest({ frame, shape, template, rules, board, pieces, docs, named, casterId }) {
+  const at = originSquare(shape);
   // The caster: a token standing on the origin square, for the shapes that come from one.
   const needsCaster = shape.t === "cone" || shape.t === "ray" || (shape.t === "circle" && rules === "drawsteel");
   /** @type {Piece | null} */
   let caster = null;
   if (needsCaster) {
     const here = board.filter((p) => within(p, at));
-    caster = here.find((p) => pieces[p.id] === casterId) ?? here[0] ?? null;
+    caster = here.find((p) => named && pieces[p.id] === idOf(named)) ?? here.find((p) => pieces[p.id] === casterId) ?? here[0] ?? null;
   }
-  const z = shape.z ?? caster?.z ?? 0;
+  const z = shape.z ?? levelOf(frame, templateElevation(template, named ?? (caster ? docs.get(pieces[caster.id]) : null)).elevation);
   const origin = { x: at.x, y: at.y, z };
 
   /** @type {Request} */
@@ -534,13 +732,7 @@ export function requestFor({ scene, tokens = [], walls = [], template, region, r
       break;
     }
     case "rect": {
-      const rad = (shape.degrees * Math.PI) / 180;
-      const xs = [shape.at.x, shape.at.x + shape.r * Math.cos(rad)].map((v) => Math.round(v + EPS));
-      const ys = [shape.at.y, shape.at.y + shape.r * Math.sin(rad)].map((v) => Math.round(v + EPS));
-      const x0 = Math.min(...xs);
-      const y0 = Math.min(...ys);
-      const W = Math.max(1, Math.max(...xs) - x0);
-      const L = Math.max(1, Math.max(...ys) - y0);
+      const { x0, y0, W, L } = rectOf(shape);
       if (rules === "drawsteel" && W === L) {
         notation = `${W} cube`;
         request.origin = { x: x0, y: y0, z };
@@ -555,35 +747,221 @@ export function requestFor({ scene, tokens = [], walls = [], template, region, r
 
   /** @type {string | null} */
   let casterDoc = null;
-  /** @type {Token & {z: number, size?: number} | null} */
+  /** @type {Token & {z: number} | null} */
   let casterToken = null;
   if (needsCaster) {
     if (caster) {
       casterDoc = pieces[caster.id];
-      // The caster is one entity: its other pieces leave the board with it.
-      for (let i = board.length - 1; i >= 0; i--) if (pieces[board[i].id] === casterDoc) board.splice(i, 1);
-      casterToken = { ...caster, facing: "N" };
+      casterToken = { ...caster, z: caster.z, facing: "N" };
     } else {
       casterToken = { id: ORIGIN_ID, x: at.x, y: at.y, z, facing: "N" };
     }
     request.caster = casterToken;
     request.targeting = { excludeCaster: true };
   }
-  request.tokens = board;
-  request.walls = walls.map((w) => wallFrom(w, frame, { sense })).filter((w) => w !== null);
+  request.tokens = casterDoc ? board.filter((p) => pieces[p.id] !== casterDoc) : board; // the caster's other pieces leave the board with it
+  return { request, casterDoc, casterToken, notation };
+}
 
-  let zmin = z;
-  let zmax = z;
-  for (const p of [...board, ...(casterToken ? [casterToken] : [])]) {
-    zmin = Math.min(zmin, p.z);
-    zmax = Math.max(zmax, p.z + (p.height ?? p.size ?? 1) - 1);
+/**
+ * A rect template's box: its two corners snapped to the nearest grid lines, W × L squares from
+ * (x0, y0); (ox, oy) is the corner it was drawn from, (sx, sy) the signs toward the other.
+ * @param {Shape} shape
+ */
+function rectOf(shape) {
+  const rad = (shape.degrees * Math.PI) / 180;
+  const xs = [shape.at.x, shape.at.x + shape.r * Math.cos(rad)].map((v) => Math.round(v + EPS));
+  const ys = [shape.at.y, shape.at.y + shape.r * Math.sin(rad)].map((v) => Math.round(v + EPS));
+  const x0 = Math.min(...xs);
+  const y0 = Math.min(...ys);
+  return {
+    x0, y0,
+    W: Math.max(1, Math.max(...xs) - x0),
+    L: Math.max(1, Math.max(...ys) - y0),
+    ox: xs[0], oy: ys[0],
+    sx: xs[1] < xs[0] ? -1 : 1, sy: ys[1] < ys[0] ? -1 : 1,
+  };
+}
+
+/** A size in squares as the whole squares the point-origin shapes take: the nearest, at least 1. */
+const whole = (/** @type {number} */ v) => Math.max(1, Math.round(v + EPS));
+
+/**
+ * pointRequest: requestFor's dnd5e and pf2e request (SPEC §10, §11, CONTRACT "Point-origin
+ * areas"). The area spreads from the template's own point — x, y in squares with their
+ * fractions, z its height in levels — and a square is in it when the shape covers its centre and
+ * the path from the point is clear, as Foundry highlights a template (the squares whose centre
+ * it covers). Sizes are whole squares (the engine's), the nearest to the template's.
+ *
+ * dnd5e:
+ * - circle: a `sphere` of its radius; a `cylinder` when dnd5e's flags give it a height
+ *   (`dimensions.height`); an `emanation` of `dimensions.size` from the token it is centred on
+ *   when dnd5e drew it around one (`dimensions.adjustedSize`: a 2024 emanation, whose template is
+ *   the size plus half the token);
+ * - cone: a `cone` of its length, its `angle` and `direction` (degrees) as they are, with a
+ *   round base (`base: "round"`), as Foundry draws cones;
+ * - ray: a `line` of its length and width toward its direction (dnd5e's rotatable cubes are rays
+ *   as wide as they are long: the same box);
+ * - rect: a `cube` from the corner it was drawn from, toward the other, when it is square (corners
+ *   snapped to the grid lines, as the squares whose centres it covers are); else the box of its
+ *   squares, as a `line` along its longer side, as high as its shorter side.
+ * pf2e (Player Core's rules, as the pf2e system highlights them):
+ * - circle: an `emanation` when pf2e's flags say so (`areaShape`), from the token it is cast
+ *   from (its flags' or the one it is centred on); else a `burst` from the grid intersection
+ *   nearest its point; a circle centred on a square (pf2e measures it from that centre) is the
+ *   emanation of a stand-in caster on that square;
+ * - cone: a quarter-circle `cone` aimed at the nearest of the eight directions; from a square's
+ *   centre it starts at that square's edge, as pf2e's highlight does;
+ * - ray and rect: as dnd5e's.
+ * Heights: a sphere is centred half a level above the template's floor, so that on its own
+ * level it takes exactly the squares whose centres Foundry's circle covers (SPEC §10.1: a cell's
+ * centre is half a level up); a cylinder, burst or cube stands on that floor; a cone starts at
+ * its caster's mid-height (a one-square one's when there is none); a line (and a box) is as high
+ * as it is wide, from the floor. A cone or line's caster (the token its flags name, or
+ * the one standing where it starts) is the request's caster, kept out of its own area
+ * (`excludeCaster`); circles and rects have one only when their flags name it.
+ * `metric`: dnd5e's (range and emanations), from the scene's diagonal rule.
+ * @param {{frame: Frame, shape: Shape, template: TemplateData | undefined, rules: "dnd5e" | "pf2e", metric: Metric | undefined, board: Piece[], pieces: Record<string, string>, docs: Map<string, TokenData>, named: Piece | null, casterId: string | null | undefined, regionZ: number | undefined}} input
+ * @returns {Part}
+ */
+function pointRequest({ frame, shape, template, rules, metric, board, pieces, docs, named, casterId, regionZ }) {
+  const P = shape.at;
+  const flags = template?.flags;
+  const dims = flags?.dnd5e?.dimensions;
+  /** @type {Request} */
+  const request = { rules, template: "" };
+  if (rules === "dnd5e" && metric) request.metric = metric;
+
+  // The caster, for the shapes that start from one: its flags', else the token where it starts.
+  const fromToken = shape.t === "cone" || shape.t === "ray";
+  /** @type {Piece | null} */
+  let caster = named;
+  if (!caster && fromToken) {
+    const at = originSquare(shape);
+    caster = board.filter((p) => within(p, at)).sort((a, b) => Number(pieces[b.id] === casterId) - Number(pieces[a.id] === casterId))[0] ?? null;
   }
-  request.bounds = { min: [0, 0, Math.min(0, zmin)], max: [frame.columns - 1, frame.rows - 1, Math.max(0, zmax)] };
-  return { request, pieces, casterId: casterDoc, notation };
+  // The height of the template's floor, in levels (fractions kept).
+  const height = templateElevation(template, caster ? docs.get(pieces[caster.id]) : null);
+  const base = regionZ ?? (height.from === "caster" && caster ? caster.z : lattice(height.elevation / frame.distance));
+  const floor = Math.floor(base + EPS);
+  const r = whole(shape.r);
+  /** @type {Piece | null} */
+  let casterToken = caster ? { ...caster } : null;
+  // A circle with no caster named: the token whose space holds its point is the request's
+  // caster all the same (not reported as one), so that it gives no cover against the area
+  // that bursts out of it (SPEC §10.8, §11.5: never the caster's); it is in its own area.
+  const host = shape.t === "circle" && !caster ? pieceAt(board, P, pieces, casterId) : null;
+  let notation = "";
+
+  switch (shape.t) {
+    case "circle": {
+      const areaShape = flags?.pf2e?.areaShape;
+      // An emanation: from its caster's space (pf2e: flagged so; dnd5e: drawn around a token).
+      let emanation = null;
+      if (rules === "pf2e" && areaShape === "emanation") {
+        const around = caster ?? pieceAt(board, P, pieces, casterId);
+        emanation = { radius: r, around: around ?? standIn(P, floor) };
+      } else if (rules === "dnd5e" && dims?.adjustedSize && numeric(dims.size, 0) > 0) {
+        const around = caster ?? pieceAt(board, P, pieces, casterId);
+        if (around && Math.abs(around.x + around.size / 2 - P.x) < EPS && Math.abs(around.y + around.size / 2 - P.y) < EPS) {
+          emanation = { radius: whole(numeric(dims.size, 0) / frame.distance), around };
+        }
+      } else if (rules === "pf2e" && Math.abs((P.x % 1) - 0.5) < EPS && Math.abs((P.y % 1) - 0.5) < EPS) {
+        // pf2e measures a circle centred on a square from that centre: a one-square space's
+        // emanation — the token's on that square, or a stand-in's.
+        emanation = { radius: r, around: host?.size === 1 ? host : standIn(P, floor) };
+      }
+      if (emanation) {
+        casterToken = { ...emanation.around, z: emanation.around.id === ORIGIN_ID ? floor : emanation.around.z };
+        request.template = { rules, shape: "emanation", radius: emanation.radius };
+        if (rules === "pf2e" && casterToken.id === ORIGIN_ID) request.targeting = { excludeCaster: true };
+        notation = `emanation ${emanation.radius}`;
+      } else if (rules === "pf2e") {
+        request.template = { rules, shape: "burst", radius: r };
+        request.point = { x: Math.round(P.x + EPS), y: Math.round(P.y + EPS), z: floor };
+        notation = `burst ${r}`;
+      } else if (numeric(dims?.height, 0) > 0) {
+        const h = whole(numeric(dims?.height, 0) / frame.distance);
+        request.template = { rules, shape: "cylinder", radius: r, height: h };
+        request.point = { x: P.x, y: P.y, z: base };
+        notation = `cylinder ${r} high ${h}`;
+      } else {
+        request.template = { rules, shape: "sphere", radius: r };
+        request.point = { x: P.x, y: P.y, z: base + 0.5 };
+        notation = `sphere ${r}`;
+      }
+      break;
+    }
+    case "cone": {
+      const mid = base + (caster ? (caster.height ?? caster.size) : 1) / 2;
+      if (rules === "pf2e") {
+        const [dx, dy] = OFFSETS[shape.dir];
+        // From a square's middle, pf2e starts a cone at that square's edge (its highlight's coneOriginOffset).
+        const off = (/** @type {number} */ v, /** @type {number} */ d) => (Math.abs(v - Math.round(v)) > EPS ? lattice(v + d / 2) : v);
+        request.template = { rules, shape: "cone", length: r };
+        request.point = { x: off(P.x, dx), y: off(P.y, dy), z: mid };
+        request.toward = DIRECTIONS[shape.dir];
+      } else {
+        const angle = num(template?.angle, 0);
+        request.template = { rules, shape: "cone", length: r, base: "round", ...(angle >= 1 && angle <= 179 ? { angle } : {}) };
+        request.point = { x: P.x, y: P.y, z: mid };
+        request.toward = shape.degrees;
+      }
+      notation = `cone ${r}`;
+      break;
+    }
+    case "ray": {
+      const w = whole(shape.width);
+      request.template = { rules, shape: "line", length: r, width: w };
+      request.point = { x: P.x, y: P.y, z: base + w / 2 };
+      request.toward = shape.degrees;
+      notation = `line ${r} wide ${w}`;
+      break;
+    }
+    case "rect": {
+      const { x0, y0, W, L, ox, oy, sx, sy } = rectOf(shape);
+      if (W === L) {
+        request.template = { rules, shape: "cube", side: W };
+        request.point = { x: ox, y: oy, z: floor };
+        request.toward = DIRECTIONS[sy < 0 ? (sx < 0 ? 7 : 1) : sx < 0 ? 5 : 3]; // NW, NE, SW, SE
+        notation = `cube ${W}`;
+      } else {
+        const [long, short] = W > L ? [W, L] : [L, W];
+        request.template = { rules, shape: "line", length: long, width: short };
+        request.point = W > L ? { x: x0, y: y0 + L / 2, z: floor + short / 2 } : { x: x0 + W / 2, y: y0, z: floor + short / 2 };
+        request.toward = W > L ? "E" : "S";
+        notation = `box ${W}x${L}`;
+      }
+      break;
+    }
+  }
+
+  if (!casterToken && host && request.point) casterToken = { ...host };
+  // Reported as the caster: the token its flags name, a cone's or a line's, an emanation's.
+  const reported = casterToken && casterToken.id !== ORIGIN_ID && (casterToken.id !== host?.id || !request.point);
+  /** @type {string | null} */
+  const casterDoc = reported && casterToken ? pieces[casterToken.id] : null;
+  const inRequest = casterToken && casterToken.id !== ORIGIN_ID ? pieces[casterToken.id] : null;
+  if (casterToken) {
+    request.caster = casterToken;
+    if (fromToken) request.targeting = { excludeCaster: true }; // a cone's or a line's point of origin is not in it
+  }
+  request.tokens = inRequest ? board.filter((p) => pieces[p.id] !== inRequest) : board; // its other pieces leave with it
+  return { request, casterDoc, casterToken, notation };
+}
+
+/**
+ * A stand-in caster of one square holding point p, on level z.
+ * @param {{x: number, y: number}} p
+ * @param {number} z
+ * @returns {Piece}
+ */
+function standIn(p, z) {
+  return { id: ORIGIN_ID, x: Math.floor(p.x + EPS), y: Math.floor(p.y + EPS), z, size: 1, side: "" };
 }
 
 /** @type {Readonly<Record<string, number>>} */
-const GRADE = { none: 0, partial: 1, half: 2, cover: 2, full: 3 };
+const GRADE = { none: 0, partial: 1, lesser: 1, half: 2, cover: 2, standard: 2, threeQuarters: 3, greater: 3, full: 4, total: 4 };
 
 /**
  * mergeTargets: the engine's targets (evaluate's, or the overlay draw's summary) per
@@ -614,10 +992,12 @@ export function mergeTargets(targets, { pieces, casterId = null }) {
 }
 
 /**
- * The TokenDocument ids an answer affects, the caster left out: what auto-targeting targets.
+ * The TokenDocument ids an answer affects: what auto-targeting targets. A caster the rules keep
+ * out of its own area (a cone's, a line's, a Draw Steel burst's: `targeting.excludeCaster`; a
+ * dnd5e emanation's) is not affected; one standing in its own fireball is.
  * @param {readonly MergedTarget[]} merged
  * @returns {string[]}
  */
 export function affectedIds(merged) {
-  return merged.filter((t) => t.affected && !t.caster).map((t) => t.id);
+  return merged.filter((t) => t.affected).map((t) => t.id);
 }

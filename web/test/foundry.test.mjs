@@ -138,13 +138,14 @@ test("foundry: a wall between a circle and a token gives it full cover (TDGS), o
   assert.equal(request.template, "Cir2");
   assert.deepEqual(request.origin, { x: 6, y: 5, z: 0 });
   assert.equal(request.caster, undefined, "a TDGS circle is placed, not cast from a token");
-  assert.deepEqual(request.bounds, { min: [0, 0, 0], max: [20, 15, 3] });
+  // Levels 0 to 6: the Windmage and the Harpy fly at 30 ft in the east wing (foundry-table.test.mjs).
+  assert.deepEqual(request.bounds, { min: [0, 0, 0], max: [20, 15, 6] });
   assert.equal(byToken.Orc.inArea, true);
   assert.equal(byToken.Orc.cover, "full");
   assert.equal(byToken.Orc.blocked, 4);
   assert.equal(byToken.Orc.affected, false);
   assert.equal(byToken.Orc.reason, "cover");
-  // Cir2 is 2 levels tall (SPEC §2.8: z 0 and 1), listed on the bounds' levels 0…3: 2 × 25.
+  // Cir2 is 2 levels tall (SPEC §2.8: z 0 and 1), listed on the bounds' levels 0…6: 2 × 25.
   assert.equal(result.count, 50);
   assert.equal(level(result, 0).length, 25);
   // The others in the area, none behind a wall: the Wizard (the centre square is affected), the
@@ -395,7 +396,7 @@ test("foundry: template conversions — every type, the 8 directions, rounding a
   assert.equal(e.evaluate(cube).count > 0, true);
   // Unknown types and rule sets are refused.
   assert.throws(() => F.requestFor({ scene: SCENE, template: { ...FIREBALL, t: "hexagon" } }), /unknown template type/);
-  assert.throws(() => F.requestFor({ scene: SCENE, template: FIREBALL, rules: "dnd5e" }), /rules must be/);
+  assert.throws(() => F.requestFor({ scene: SCENE, template: FIREBALL, rules: "hexes" }), /rules must be/);
   assert.ok(frame);
 });
 
@@ -460,7 +461,8 @@ test("foundry: module.json is what Foundry v13 reads", () => {
   // Every file it names is in the module folder (foundry.mk's lists).
   const { own } = foundryLists();
   assert.deepEqual(manifest.esmodules, ["aoekit.mjs"]);
-  for (const f of [...manifest.esmodules, manifest.readme]) assert.ok(own.includes(f), `${f} is copied into the module folder`);
+  for (const f of [...manifest.esmodules, manifest.readme, ...manifest.languages.map((l) => l.path)]) assert.ok(own.includes(f), `${f} is copied into the module folder`);
+  assert.deepEqual(manifest.languages, [], "no translations yet: the settings' names are English");
   assert.equal(manifest.license, "LICENSE");
 });
 
@@ -489,7 +491,10 @@ function assemble(dir) {
       });
     } else cpSync(join(WEB, f), join(out, f));
   }
-  for (const f of own) cpSync(join(WEB, "foundry", f), join(out, f));
+  for (const f of own) {
+    mkdirSync(dirname(join(out, f)), { recursive: true });
+    cpSync(join(WEB, "foundry", f), join(out, f));
+  }
   return out;
 }
 
@@ -543,6 +548,7 @@ window.painted = () => {
 sceneDoc.templates = { get: (id) => (scene.templates.some((t) => t._id === id) ? templateDoc(id) : undefined) };
 await import("/modules/aoekit/aoekit.mjs");
 Hooks.callAll("init");
+game.settings.set("aoekit", "rules", "tdgs"); // these cases are TDGS's (by game system: foundry-table.test.mjs)
 Hooks.callAll("setup");
 Hooks.callAll("canvasReady", canvas);
 Hooks.callAll("ready");

@@ -160,7 +160,7 @@ test("README: Embedding it has a section per way in, each with an example; the m
   assert.ok(variable("FOUNDRY_OWN_FILES").split(/\s+/).includes("module.json"));
   assert.match(subsection("In Owlbear Rodeo"), new RegExp("`" + variable("OWLBEAR_DIR") + "/`"));
   assert.ok(variable("OWLBEAR_OWN_FILES").split(/\s+/).includes("manifest.json"));
-  assert.match(subsection("In Owlbear Rodeo"), /`https:\/\/<your host>\/manifest\.json`/);
+  assert.match(subsection("In Owlbear Rodeo"), /`https:\/\/<your host>\/<folder>\/manifest\.json`/);
 
   // The Foundry setting it names is one the module registers (by its name in the settings).
   const named = [...subsection("In Foundry VTT").matchAll(/the setting \*([^*]+)\*/g)].map((m) => m[1].replace(/\s+/g, " ").toLowerCase());
@@ -382,7 +382,7 @@ try {
   // at the next frame, too), with the notation and one entry per token.
   assert.ok(calls.logs.length > 0, "the aoekit.evaluated hook ran");
   for (const [notation, targets] of calls.logs) {
-    assert.equal(notation, "Cir2");
+    assert.equal(notation, "10-foot-radius sphere");
     assert.deepEqual(targets.map((e) => e.id), calls.last.targets.map((e) => e.id));
   }
   // { target: true }: your targets become the tokens it affects (the caster left out), and only those.
