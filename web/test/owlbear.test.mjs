@@ -3,15 +3,19 @@
 // (IMAGE, LINE, CURVE, SHAPE items; the grid's dpi and scale) — into aoekit requests, evaluated
 // here with the real engine; the expectations are worked out by hand from SPEC in the comments.
 // Then manifest.json is checked for what Owlbear reads, and the popover (index.html and
-// owlbear.mjs) runs in Chromium against a stub of the SDK: selecting a circle shape evaluates
-// it, draws the area and labels as local items and lists the targets (skipped, loudly, without
-// /usr/bin/chromium).
+// owlbear.mjs) runs in Chromium against a stub of the SDK checked against the SDK's own
+// declarations, with its real builders (fixtures/owlbear-sdk-stub.mjs): selecting a circle shape
+// evaluates it, draws the area and labels as local items and lists the targets (skipped, loudly,
+// without /usr/bin/chromium). Dynamic Fog's walls: owlbear-walls.test.mjs; hosting the folder:
+// owlbear-host.test.mjs; the SDK's types: owlbear-sdk.test.mjs; grids and the room's rules:
+// owlbear-rules.test.mjs.
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 
 import * as O from "../owlbear/map.mjs";
+import { assemble, openPopover, owlbearLists, violations } from "./fixtures/owlbear-harness.mjs";
 import { ROOT, WEB, chromium, engine, serve, tempDir } from "./helpers.mjs";
 
 const FIXTURE = JSON.parse(readFileSync(join(WEB, "test/fixtures/owlbear-scene.json"), "utf8"));
@@ -80,9 +84,12 @@ test("owlbear: walls — tagged lines, curves and rectangles, item transforms, d
   // The door's points are its item's own: (750, 450) + (0…300, 0).
   assert.deepEqual(O.wallsFrom(item("North door"), FRAME), [{ a: [5, 3], b: [7, 3] }]);
   assert.deepEqual(O.wallsFrom({ ...item("North door"), metadata: { [`${O.META}/wall`]: { open: true } } }, FRAME), [{ a: [5, 3], b: [7, 3], open: true }]);
-  // A closed curve: 4 sides; a rectangle: 4 sides.
+  // A closed curve: 4 sides; a rectangle: 4 sides. A curve is closed when it is filled or
+  // `closed`, as Owlbear draws it and Dynamic Fog reads it (PathHelpers.curveToSkPath:
+  // `fillOpacity > 0 || closed`): unfilled and open, 3 sides.
   assert.deepEqual(O.wallsFrom(item("Pillar"), FRAME), [{ a: [11, 11], b: [12, 11] }, { a: [12, 11], b: [12, 12] }, { a: [12, 12], b: [11, 12] }, { a: [11, 12], b: [11, 11] }]);
-  assert.equal(O.wallsFrom({ ...item("Pillar"), style: { ...item("Pillar").style, closed: false } }, FRAME).length, 3);
+  assert.equal(O.wallsFrom({ ...item("Pillar"), style: { ...item("Pillar").style, closed: false, fillOpacity: 0 } }, FRAME).length, 3);
+  assert.equal(O.wallsFrom({ ...item("Pillar"), style: { ...item("Pillar").style, closed: false } }, FRAME).length, 4);
   assert.deepEqual(O.wallsFrom(item("Crate"), FRAME), [{ a: [12, 3], b: [14, 3] }, { a: [14, 3], b: [14, 5] }, { a: [14, 5], b: [12, 5] }, { a: [12, 5], b: [12, 3] }]);
   // Untagged: no wall, unless every drawing is.
   assert.deepEqual(O.wallsFrom(item("Sketch"), FRAME), []);
@@ -206,13 +213,6 @@ test("owlbear: drawing runs — one rectangle a run of squares", () => {
   assert.deepEqual(O.labelPoint({ x: 8, y: 5 }, FRAME), { x: 1275, y: 750 });
 });
 
-/** OWLBEAR_PACKAGE_FILES and OWLBEAR_OWN_FILES, read from web/foundry/foundry.mk (make owlbear). */
-function owlbearLists() {
-  const mk = readFileSync(join(WEB, "foundry/foundry.mk"), "utf8");
-  const list = (name) => new RegExp(`^${name}\\s*:=\\s*(.*)$`, "m").exec(mk)[1].trim().split(/\s+/);
-  return { pkg: list("OWLBEAR_PACKAGE_FILES"), own: list("OWLBEAR_OWN_FILES") };
-}
-
 test("owlbear: manifest.json is what Owlbear Rodeo reads", () => {
   const manifest = JSON.parse(readFileSync(join(WEB, "owlbear/manifest.json"), "utf8"));
   const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
@@ -223,69 +223,29 @@ test("owlbear: manifest.json is what Owlbear Rodeo reads", () => {
   assert.ok(typeof manifest.description === "string" && manifest.description.length <= 128, "a description of at most 128 characters");
   for (const key of ["title", "icon", "popover"]) assert.equal(typeof manifest.action[key], "string", `action.${key}`);
   assert.ok(Number.isInteger(manifest.action.width) && Number.isInteger(manifest.action.height));
-  // Every path is root-relative and names a file of the extension's folder.
+  // Every path is relative (resolved against the manifest's own URL, so the folder can sit at
+  // any path of any origin) and names a file of the extension's folder.
   const { own } = owlbearLists();
   for (const path of [manifest.icon, manifest.action.icon, manifest.action.popover]) {
-    assert.match(path, /^\//);
-    assert.ok(own.includes(path.slice(1)), `${path} is copied into the extension's folder`);
+    assert.doesNotMatch(path, /^\/|^[a-z]+:/i, `${path} is relative`);
+    assert.ok(own.includes(path), `${path} is copied into the extension's folder`);
   }
-  // The popover loads owlbear.mjs, and the SDK through its import map, pinned.
+  // The popover loads owlbear.mjs, which imports the SDK from the bundle beside it
+  // (bundle.mjs), not from a CDN; the page has no inline script (a strict CSP allows it).
   const html = readFileSync(join(WEB, "owlbear/index.html"), "utf8");
-  const map = JSON.parse(/<script type="importmap">([\s\S]*?)<\/script>/.exec(html)[1]);
-  assert.match(map.imports["@owlbear-rodeo/sdk"], /@owlbear-rodeo\/sdk@\d+\.\d+\.\d+/);
+  assert.doesNotMatch(html, /https?:\/\//, "index.html loads nothing from another origin");
+  assert.deepEqual([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]), ['<script type="module" src="./owlbear.mjs">'], "one script, from a file");
+  const code = readFileSync(join(WEB, "owlbear/owlbear.mjs"), "utf8");
+  assert.deepEqual([...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]), ["./obr-sdk.js", "./index.js", "./map.mjs"]);
   assert.match(html, /<script type="module" src="\.\/owlbear\.mjs"><\/script>/);
 });
-
-// A stub of the SDK's default export and builders, enough for owlbear.mjs: the scene's items,
-// the player's selection, the grid, local items, the context menu.
-const SDK_STUB = `
-const s = window.obr;
-const builder = (type) => {
-  const item = { id: crypto.randomUUID(), type, metadata: {} };
-  const b = new Proxy({}, { get: (_, k) => (k === "build" ? () => item : (v) => { item[k] = v; return b; }) });
-  return b;
-};
-export const buildShape = () => builder("SHAPE");
-export const buildLabel = () => builder("LABEL");
-export default {
-  onReady: (cb) => setTimeout(cb, 0),
-  scene: {
-    items: { getItems: async () => s.items, onChange: () => () => {}, updateItems: async () => {} },
-    local: {
-      getItems: async (filter) => s.local.filter(filter),
-      addItems: async (items) => { s.local.push(...items); },
-      deleteItems: async (ids) => { s.local = s.local.filter((i) => !ids.includes(i.id)); },
-    },
-    grid: { getDpi: async () => s.grid.dpi, getScale: async () => ({ raw: s.grid.scale, parsed: { multiplier: 5, unit: "ft", digits: 0 } }), getType: async () => s.grid.type, onChange: () => () => {} },
-  },
-  player: { getSelection: async () => s.selection, getRole: async () => "GM", select: async (ids) => { s.selected = ids; }, onChange: () => () => {} },
-  contextMenu: { create: async (m) => { s.menus.push(m.id); } },
-};
-`;
 
 test("owlbear: the popover in Chromium, with a stub of the SDK, evaluates the selected circle and draws it", async (t) => {
   const browser = await chromium(t);
   if (!browser) return;
-  const dir = tempDir(t, "aoekit-owlbear-");
-  const { pkg, own } = owlbearLists();
-  for (const f of pkg) {
-    mkdirSync(dirname(join(dir, f)), { recursive: true });
-    cpSync(join(WEB, f), join(dir, f));
-  }
-  for (const f of own) cpSync(join(WEB, "owlbear", f), join(dir, f));
+  const dir = await assemble(tempDir(t, "aoekit-owlbear-"));
   assert.ok(existsSync(join(dir, "aoekit.wasm")));
-  const html = readFileSync(join(dir, "index.html"), "utf8").replace(/"@owlbear-rodeo\/sdk": "[^"]*"/, '"@owlbear-rodeo/sdk": "/obr-stub.js"');
-  const base = await serve(t, dir, { pages: { "/index.html": html, "/obr-stub.js": SDK_STUB } });
-  const page = await browser.newPage();
-  const logs = [];
-  page.on("pageerror", (e) => logs.push(String(e)));
-  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && logs.push(m.text()));
-  page.on("response", (r) => r.status() >= 400 && !r.url().endsWith("/favicon.ico") && logs.push(`${r.status()} ${r.url()}`));
-  await page.addInitScript(({ items, grid, selection }) => {
-    window.obr = { items, grid, selection, local: [], menus: [], selected: null };
-    localStorage.setItem("aoekit-owlbear", JSON.stringify({ rules: "tdgs", live: true, select: true }));
-  }, { items: ITEMS, grid: GRID, selection: [id("Fireball")] });
-  await page.goto(`${base}/index.html`);
+  const { page, logs } = await openPopover(t, browser, dir, { items: ITEMS, grid: GRID, selection: [id("Fireball")], room: { [O.RULES_KEY]: "tdgs" } }, { serve, prefs: { rules: "tdgs", live: true, select: true } });
   await page.waitForFunction(() => document.querySelectorAll("#targets li").length > 0, null, { timeout: 60_000 }).catch((err) => {
     throw new Error(`${err.message}\n${logs.join("\n")}`);
   });
@@ -293,7 +253,7 @@ test("owlbear: the popover in Chromium, with a stub of the SDK, evaluates the se
     status: document.getElementById("status").textContent,
     list: [...document.querySelectorAll("#targets li")].map((li) => li.textContent),
     shapes: window.obr.local.filter((i) => i.type === "SHAPE").map((i) => [i.position, i.width, i.height]),
-    labels: window.obr.local.filter((i) => i.type === "LABEL").map((i) => i.plainText).sort(),
+    labels: window.obr.local.filter((i) => i.type === "LABEL").map((i) => i.text.plainText).sort(),
     selected: window.obr.selected,
     menus: window.obr.menus,
   }));
@@ -341,12 +301,10 @@ test("owlbear: the popover in Chromium, with a stub of the SDK, evaluates the se
   // An Evaluate click while a live run is under way, after live was unticked, is not lost: the
   // run after it is forced. (The scene's items are held back until the click is made.)
   const reads = await page.evaluate(async () => {
-    const OBR = (await import("/obr-stub.js")).default;
-    const items = OBR.scene.items.getItems;
     let open;
-    const gate = new Promise((r) => { open = r; });
-    let n = 0;
-    OBR.scene.items.getItems = async () => { n++; await gate; return items(); };
+    const stub = window.obr;
+    stub.gate = new Promise((r) => { open = r; }); // the stub's getItems waits for it
+    stub.reads = 0;
     const live = document.getElementById("live");
     if (!live.checked) throw new Error("live is off");
     document.getElementById("notation").dispatchEvent(new Event("input")); // a run starts, and waits at the gate
@@ -355,9 +313,10 @@ test("owlbear: the popover in Chromium, with a stub of the SDK, evaluates the se
     document.getElementById("evaluate").click();
     open();
     await new Promise((r) => setTimeout(r, 300));
-    OBR.scene.items.getItems = items;
-    return n;
+    stub.gate = null;
+    return stub.reads;
   });
   assert.equal(reads, 2, "the Evaluate click made a run of its own");
   assert.deepEqual(logs, []);
+  assert.deepEqual(await violations(page), [], "every SDK call is one @owlbear-rodeo/sdk declares");
 });
