@@ -25,21 +25,30 @@ import (
 //
 // Each case is one file, name.json: {"name", "bench" (the Go benchmark it mirrors), "request"
 // (the request in CONTRACT's JSON), "expect" (count, targets and cover segments of the native
-// answer: the module must give the same)}. segments.json holds the segments of the peer
-// comparison with fast-voxel-raycast (read by core/los's BenchmarkSegments too).
+// answer: the module must give the same)}, and for a case dragged through a scene frame by
+// frame (issue 28's point-origin areas: pointDrag), "drag": {"bench" (the native benchmark of
+// the drag), "about" (the drag in a line), "frames": [{"request" (the frame: the request
+// without its board, which the scene holds), "expect"}]}. segments.json holds the segments of
+// the peer comparison with fast-voxel-raycast (read by core/los's BenchmarkSegments too).
 
-// benchCase is a request of the benchmarks under the name bench.mjs knows it by.
+// benchCase is a request of the benchmarks under the name bench.mjs knows it by; drag, where
+// set, is the frames of a drag of it through a scene (requests with the board, which the dump
+// leaves out of each frame), timed natively by the benchmark dragBench.
 type benchCase struct {
 	name, bench string
 	req         *Request
+	drag        []*Request
+	dragAbout   string
+	dragBench   string
 }
 
 // benchCases builds the requests exactly as BenchmarkTypical, BenchmarkStress,
-// BenchmarkBurstWalls, BenchmarkEvaluateWalls and BenchmarkScene do, and the flat bursts of
-// the field-of-view comparison (BenchmarkPeerFOV): the 5 and 20 bursts on the Typical board
-// (60 × 60) without and with 500 of its thin walls, the 20 burst on the Stress board
-// (500 × 500), and issue 11's target scene, a 30 burst on an 80 × 80 board of which 20 % of
-// the squares are full obstacles (solidBoard).
+// BenchmarkBurstWalls, BenchmarkEvaluateWalls, BenchmarkScene and BenchmarkPoint do (issue 28's
+// dnd5e sphere and line on the Typical board with 2 000 walls, each with pointDrag's drag), and
+// the flat bursts of the field-of-view comparison (BenchmarkPeerFOV): the 5 and 20 bursts on
+// the Typical board (60 × 60) without and with 500 of its thin walls, the 20 burst on the
+// Stress board (500 × 500), and issue 11's target scene, a 30 burst on an 80 × 80 board of
+// which 20 % of the squares are full obstacles (solidBoard).
 func benchCases() []benchCase {
 	typical := func() *Request {
 		req := benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{})
@@ -71,20 +80,29 @@ func benchCases() []benchCase {
 		req.Bounds = &Bounds{Max: [3]int{n - 1, n - 1, 0}}
 		return req
 	}
+	// BenchmarkPoint's: its sub-benchmarks are named by the template, spaces made underscores.
+	point := func(name, template string) benchCase {
+		sub := "BenchmarkPoint/" + strings.ReplaceAll(template, " ", "_")
+		drag, about := pointDrag(template)
+		return benchCase{name: name, bench: sub + "/evaluate", req: pointBench(template),
+			drag: drag, dragAbout: about, dragBench: sub + "/scene-dragged"}
+	}
 	return []benchCase{
-		{"typical", "BenchmarkTypical", typical()},
-		{"stress", "BenchmarkStress", stress},
-		{"burstwalls", "BenchmarkBurstWalls", burst()},
-		{"walls-tdgs-Cir6-0", "BenchmarkEvaluateWalls/tdgs-Cir6/walls=0", walled(typical(), 0)},
-		{"walls-tdgs-Cir6-5000", "BenchmarkEvaluateWalls/tdgs-Cir6/walls=5000", walled(typical(), 5000)},
-		{"walls-drawsteel-5burst-0", "BenchmarkEvaluateWalls/drawsteel-5burst/walls=0", walled(burst(), 0)},
-		{"walls-drawsteel-5burst-5000", "BenchmarkEvaluateWalls/drawsteel-5burst/walls=5000", walled(burst(), 5000)},
-		{"fov-typical-r5", "BenchmarkPeerFOV/typical-r5", fov(benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{}), 5, 60)},
-		{"fov-typical-r5-walls500", "BenchmarkPeerFOV/typical-r5-walls500", walled(fov(benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{}), 5, 60), 500)},
-		{"fov-typical-r20", "BenchmarkPeerFOV/typical-r20", fov(benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{}), 20, 60)},
-		{"fov-typical-r20-walls500", "BenchmarkPeerFOV/typical-r20-walls500", walled(fov(benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{}), 20, 60), 500)},
-		{"fov-stress-r20", "BenchmarkPeerFOV/stress-r20", fov(benchScene(2, 500, 2000, 20000, grid.Cell{}, grid.Cell{}), 20, 500)},
-		{"fov-r30-solid20", "BenchmarkPeerFOV/r30-solid20", fov(solidBoard(30, 80, 80*80/5), 30, 80)},
+		{name: "typical", bench: "BenchmarkTypical", req: typical()},
+		{name: "stress", bench: "BenchmarkStress", req: stress},
+		{name: "burstwalls", bench: "BenchmarkBurstWalls", req: burst()},
+		{name: "walls-tdgs-Cir6-0", bench: "BenchmarkEvaluateWalls/tdgs-Cir6/walls=0", req: walled(typical(), 0)},
+		{name: "walls-tdgs-Cir6-5000", bench: "BenchmarkEvaluateWalls/tdgs-Cir6/walls=5000", req: walled(typical(), 5000)},
+		{name: "walls-drawsteel-5burst-0", bench: "BenchmarkEvaluateWalls/drawsteel-5burst/walls=0", req: walled(burst(), 0)},
+		{name: "walls-drawsteel-5burst-5000", bench: "BenchmarkEvaluateWalls/drawsteel-5burst/walls=5000", req: walled(burst(), 5000)},
+		{name: "fov-typical-r5", bench: "BenchmarkPeerFOV/typical-r5", req: fov(benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{}), 5, 60)},
+		{name: "fov-typical-r5-walls500", bench: "BenchmarkPeerFOV/typical-r5-walls500", req: walled(fov(benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{}), 5, 60), 500)},
+		{name: "fov-typical-r20", bench: "BenchmarkPeerFOV/typical-r20", req: fov(benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{}), 20, 60)},
+		{name: "fov-typical-r20-walls500", bench: "BenchmarkPeerFOV/typical-r20-walls500", req: walled(fov(benchScene(1, 60, 40, 300, grid.Cell{}, grid.Cell{}), 20, 60), 500)},
+		{name: "fov-stress-r20", bench: "BenchmarkPeerFOV/stress-r20", req: fov(benchScene(2, 500, 2000, 20000, grid.Cell{}, grid.Cell{}), 20, 500)},
+		{name: "fov-r30-solid20", bench: "BenchmarkPeerFOV/r30-solid20", req: fov(solidBoard(30, 80, 80*80/5), 30, 80)},
+		point("point-sphere", pointSphere),
+		point("point-line", pointLine),
 	}
 }
 
@@ -116,9 +134,12 @@ func solidBoard(seed uint64, n, solid int) *Request {
 
 // wireRequest is a Request as CONTRACT's JSON spells it, for the fields the benchmarks set.
 type wireRequest struct {
+	Rules     Rules      `json:"rules,omitempty"`
 	Template  string     `json:"template"`
 	Caster    *Token     `json:"caster,omitempty"`
 	Origin    *Pos       `json:"origin,omitempty"`
+	Point     *Point     `json:"point,omitempty"`
+	Toward    any        `json:"toward,omitempty"` // a compass name, a number of degrees or an aim *Point
 	Range     *int       `json:"range,omitempty"`
 	Tokens    []Token    `json:"tokens,omitempty"`
 	Obstacles []Obstacle `json:"obstacles,omitempty"`
@@ -131,18 +152,36 @@ type wireRequest struct {
 // benchmark that starts setting one is not silently dumped without it.
 func toWire(t *testing.T, name string, req *Request) wireRequest {
 	rest := *req
-	rest.Template, rest.Caster, rest.Origin, rest.Range = TemplateRef{}, nil, nil, Range{}
+	rest.Rules, rest.Template, rest.Caster, rest.Origin, rest.Range = "", TemplateRef{}, nil, nil, Range{}
+	rest.Point, rest.Toward = nil, Toward{}
 	rest.Tokens, rest.Obstacles, rest.Walls, rest.Bounds, rest.Barriers = nil, nil, nil, nil, nil
 	if !reflect.DeepEqual(rest, Request{}) || req.Template.Object != nil || (req.Range.Kind != RangeNone && req.Range.Kind != RangeSquares) {
 		t.Fatalf("%s: the request sets a field the dump does not write: %+v", name, req)
 	}
-	for _, tk := range append([]Token{*req.Caster}, req.Tokens...) {
+	var tokens []Token
+	if req.Caster != nil {
+		tokens = append(tokens, *req.Caster)
+	}
+	for _, tk := range append(tokens, req.Tokens...) {
 		if tk.SizeName != "" {
 			t.Fatalf("%s: token %s has a size name", name, tk.ID)
 		}
 	}
-	w := wireRequest{Template: req.Template.Text, Caster: req.Caster, Origin: req.Origin, Tokens: req.Tokens,
-		Obstacles: req.Obstacles, Walls: req.Walls, Bounds: req.Bounds, Barriers: req.Barriers}
+	w := wireRequest{Rules: req.Rules, Template: req.Template.Text, Caster: req.Caster, Origin: req.Origin, Point: req.Point,
+		Tokens: req.Tokens, Obstacles: req.Obstacles, Walls: req.Walls, Bounds: req.Bounds, Barriers: req.Barriers}
+	// toward is one of its three forms on the wire; a Toward that sets more than one, or degrees
+	// without IsDegrees, has no JSON to write.
+	switch tw := req.Toward; {
+	case tw == Toward{}:
+	case tw.Compass != "" && !tw.IsDegrees && tw.Degrees == 0 && tw.Aim == nil:
+		w.Toward = tw.Compass
+	case tw.IsDegrees && tw.Compass == "" && tw.Aim == nil:
+		w.Toward = tw.Degrees
+	case tw.Aim != nil && tw.Compass == "" && !tw.IsDegrees && tw.Degrees == 0:
+		w.Toward = tw.Aim
+	default:
+		t.Fatalf("%s: toward %+v is none of a compass name, degrees and an aim point", name, tw)
+	}
 	if req.Range.Kind == RangeSquares {
 		w.Range = &req.Range.Squares
 	}
@@ -206,14 +245,29 @@ func TestDumpBenchBoards(t *testing.T) {
 		Targets  int `json:"targets"`
 		Segments int `json:"segments"`
 	}
-	var names []string
-	for _, c := range benchCases() {
-		res := mustEvaluate(t, c.req)
+	expectOf := func(req *Request) expect {
+		res := mustEvaluate(t, req)
 		e := expect{Count: res.Count, Targets: len(res.Targets)}
 		for _, tg := range res.Targets {
 			e.Segments += len(tg.Lines)
 		}
-		write(c.name, map[string]any{"name": c.name, "bench": c.bench, "request": toWire(t, c.name, c.req), "expect": e})
+		return e
+	}
+	type frame struct {
+		Request wireRequest `json:"request"`
+		Expect  expect      `json:"expect"`
+	}
+	var names []string
+	for _, c := range benchCases() {
+		out := map[string]any{"name": c.name, "bench": c.bench, "request": toWire(t, c.name, c.req), "expect": expectOf(c.req)}
+		if c.drag != nil {
+			frames := make([]frame, len(c.drag))
+			for k, f := range c.drag {
+				frames[k] = frame{Request: toWire(t, c.name+" drag "+strconv.Itoa(k), sceneFrame(f)), Expect: expectOf(f)}
+			}
+			out["drag"] = map[string]any{"bench": c.dragBench, "about": c.dragAbout, "frames": frames}
+		}
+		write(c.name, out)
 		names = append(names, c.name)
 	}
 	cells, segs, blocked := peerSegments(benchCases()[0].req, 1000)

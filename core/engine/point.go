@@ -548,6 +548,17 @@ func (s *pointSetup) read() (*pointScene, *Error) {
 	}
 	w = w.Grow(2)
 	if s.board != nil {
+		// A scene's walls indexed for the window widened to whole blocks of 8 squares: the
+		// frames of a drag mostly share one, which the scene keeps (terrainFor), rather than
+		// indexing the walls anew each frame. The answer is the same for any window that holds
+		// the segments; this path's work is reckoned from the segments, not the wall index.
+		q := func(v int, up bool) int {
+			if up {
+				return (v>>3)<<3 + 7
+			}
+			return (v >> 3) << 3
+		}
+		w = grid.Box{Min: grid.Cell{X: q(w.Min.X, false), Y: q(w.Min.Y, false), Z: w.Min.Z}, Max: grid.Cell{X: q(w.Max.X, true), Y: q(w.Max.Y, true), Z: w.Max.Z}}
 		sc.solids = s.board.terrainFor(&w)
 		return sc, nil
 	}

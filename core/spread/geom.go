@@ -307,20 +307,67 @@ func (a *Area) Box() grid.Box {
 		}
 		return boxOf(los.Point{X: a.O.X - L, Y: a.O.Y - L, Z: zlo}, los.Point{X: a.O.X + L, Y: a.O.Y + L, Z: zhi})
 	case Cone:
-		if s.Rules == DnD5e && !s.Round {
-			// The flat base's rim is at most L·√(1+T²) ≤ L·(1+T) from O.
-			L += (L*a.T + One - 1) / One
+		if s.Rules == PF2e { // a quarter wedge along a compass direction, within R + 1 of O
+			return a.wedgeBox((L + U))
 		}
+		// The segment from O along v to the base's centre, grown by the base's radius: L·T for
+		// a flat base, at most L·min(T, 1) beyond the axis for a round one.
+		r := (L*a.T + One - 1) / One
+		if s.Round {
+			r = min(r, L)
+		}
+		return a.axisBox(L, r, nil)
 	case Line:
-		if s.Rules == DnD5e {
-			L += int64(s.W()) * U / 2
-		}
+		// The segment from O along v, grown by half the width across, W high about O. A pf2e
+		// line's length is its distance R: the centres it takes lie within R + 1 of O.
 		W := int64(s.W()) * U / 2
-		return boxOf(los.Point{X: a.O.X - L, Y: a.O.Y - L, Z: a.O.Z - W}, los.Point{X: a.O.X + L, Y: a.O.Y + L, Z: a.O.Z + W})
+		if s.Rules == PF2e {
+			L += U
+		}
+		return a.axisBox(L, W, &[2]int64{a.O.Z - W, a.O.Z + W})
 	}
 	// A sphere, a burst, a cone: within L of O on every axis (pf2e's distance ≤ R keeps each
 	// axis's count within R).
 	return boxOf(a.O.Sub(los.Point{X: L, Y: L, Z: L}), a.O.Add(los.Point{X: L, Y: L, Z: L}))
+}
+
+// axisBox is a bound of the points within r of the segment from O along v of length L (z
+// within zs when given): the box of the segment's ends, grown by r. The end is found in
+// float64 (the box is a bound only; Contains decides every cell exactly), with a margin of a
+// few lattice units for its rounding.
+func (a *Area) axisBox(L, r int64, zs *[2]int64) grid.Box {
+	v := a.V
+	n := math.Sqrt(float64(v[0])*float64(v[0]) + float64(v[1])*float64(v[1]) + float64(v[2])*float64(v[2]))
+	var e [3]int64
+	for i := range 3 {
+		e[i] = int64(math.Round(float64(L) * float64(v[i]) / n))
+	}
+	end := los.Point{X: a.O.X + e[0], Y: a.O.Y + e[1], Z: a.O.Z + e[2]}
+	grow := r + 4
+	lo, hi := minP(a.O, end), maxP(a.O, end)
+	lo = los.Point{X: lo.X - grow, Y: lo.Y - grow, Z: lo.Z - grow}
+	hi = los.Point{X: hi.X + grow, Y: hi.Y + grow, Z: hi.Z + grow}
+	if zs != nil {
+		lo.Z, hi.Z = zs[0], zs[1]
+	}
+	return boxOf(lo, hi)
+}
+
+// wedgeBox is a bound of a pf2e cone within d of O: the half-space of each axis v moves along.
+func (a *Area) wedgeBox(d int64) grid.Box {
+	lo := los.Point{X: a.O.X - d, Y: a.O.Y - d, Z: a.O.Z - d}
+	hi := los.Point{X: a.O.X + d, Y: a.O.Y + d, Z: a.O.Z + d}
+	if a.V[0] > 0 {
+		lo.X = a.O.X
+	} else if a.V[0] < 0 {
+		hi.X = a.O.X
+	}
+	if a.V[1] > 0 {
+		lo.Y = a.O.Y
+	} else if a.V[1] < 0 {
+		hi.Y = a.O.Y
+	}
+	return boxOf(lo, hi)
 }
 
 func minP(a, b los.Point) los.Point {

@@ -95,7 +95,7 @@ export function moduleRows(engine, cases, opts) {
     }
     if (typeof engine.scene === "function" && c.scene) {
       rows.push(sceneRow(engine, c, opts));
-      const drag = dragRow(engine, c, opts);
+      const drag = c.drag ? framesRow(engine, c, opts) : dragRow(engine, c, opts);
       if (drag) rows.push(drag);
     }
   }
@@ -180,6 +180,42 @@ function dragRow(engine, c, opts) {
     }
     let i = 0;
     return { case: c.name, method, ...sample(() => scene.evaluate(frames[i++ % DRAG]), opts), check };
+  } catch (err) {
+    return { case: c.name, method, error: String(err?.message ?? err) };
+  } finally {
+    try {
+      scene?.dispose?.();
+    } catch {
+      // as sceneRow
+    }
+  }
+}
+
+/**
+ * framesRow: a drag through a scene of the case's own frames (case.drag, written by the dump:
+ * issue 28's point-origin areas, core/engine's pointDrag), in turn, one frame per call. Each
+ * frame is first checked twice: the scene's answer must be the stateless evaluate's, the same
+ * JSON, and give the native answer's count, targets and cover segments (frame.expect). Every
+ * sample is one call (never a batch: p95 is a frame's, the drag budget's measure), 2 × calls
+ * of them.
+ */
+function framesRow(engine, c, opts) {
+  const { board } = splitBoard(c.request);
+  const frames = c.drag.frames.map((f) => f.request);
+  const method = "scene.evaluate, dragged";
+  let scene;
+  try {
+    scene = engine.scene(board);
+    let check = "ok";
+    c.drag.frames.forEach((f, k) => {
+      const got = scene.evaluate(f.request);
+      const want = engine.evaluate({ ...f.request, ...board });
+      if (JSON.stringify(got) !== JSON.stringify(want)) check = `MISMATCH at frame ${k} (${JSON.stringify(f.request.point ?? f.request.toward)}): the scene's answer is not evaluate's: scene ${JSON.stringify(summarise(got))}, evaluate ${JSON.stringify(summarise(want))}`;
+      else if (!same(summarise(got), f.expect)) check = `MISMATCH at frame ${k} (${JSON.stringify(f.request.point ?? f.request.toward)}): module ${JSON.stringify(summarise(got))}, native ${JSON.stringify(f.expect)}`;
+    });
+    let i = 0;
+    const timing = sample(() => scene.evaluate(frames[i++ % frames.length]), { ...opts, calls: 2 * opts.calls, minSample: 0 });
+    return { case: c.name, method, ...timing, frames: frames.length, about: c.drag.about, check };
   } catch (err) {
     return { case: c.name, method, error: String(err?.message ?? err) };
   } finally {

@@ -39,10 +39,13 @@ test("bench.mjs --quick writes every row, and the module's answers are the nativ
     assert.ok(r.skipped === true || Number.isFinite(r.median) || r.group === "size", `row ${r.group} / ${r.case}: no median and not skipped`);
     assert.equal(typeof r.text?.case, "string");
   }
-  assert.equal(count("go"), module.length + 4, "a go row per board and per Scene benchmark");
+  // The point-origin boards (issue 28's drag budget) add BenchmarkPoint's scene and dragged rows.
+  const points = module.filter((c) => c.startsWith("point-")).length;
+  assert.equal(count("go"), module.length + 4 + 2 * points, "a go row per board and per Scene benchmark");
   assert.equal(count("go wire"), module.length);
   // The scene's rows: four boards, and three of them dragged (BurstWalls' area has no origin).
-  assert.equal(count("node"), 2 * module.length + (bench.raw.node.scene ? 4 + 3 : 0), "evaluate and evaluateCells for each board (and the scene's)");
+  // (and a point-origin board's scene and dragged frames).
+  assert.equal(count("node"), 2 * module.length + (bench.raw.node.scene ? 4 + 3 + 2 * points : 0), "evaluate and evaluateCells for each board (and the scene's)");
   for (const r of [...groups.get("node"), ...(groups.get("chromium") ?? [])]) {
     if (!r.skipped) assert.equal(r.check, "ok", `${r.group} ${r.case}`);
   }
