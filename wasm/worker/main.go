@@ -55,7 +55,7 @@ func run(addr string, quiet bool, o api.Options) error {
 	if err != nil {
 		return err
 	}
-	h := api.NewWithOptions(o)
+	h := newHandler(o)
 	if !quiet {
 		h = accessLog(log.Writer(), h)
 	}

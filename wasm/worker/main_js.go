@@ -18,7 +18,7 @@ import (
 //     instance for every request, served by github.com/syumai/workers' binding.handleRequest:
 //     workers.Serve returns after one response.
 func main() {
-	h := api.New()
+	h := newHandler(api.Options{})
 	ctx := js.Global().Get("context")
 	binding := ctx.Get("binding")
 	if binding.Get("keepAlive").Truthy() {

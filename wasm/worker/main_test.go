@@ -20,7 +20,7 @@ import (
 
 func TestAccessLog(t *testing.T) {
 	var out bytes.Buffer
-	h := accessLog(&out, api.New())
+	h := accessLog(&out, newHandler(api.Options{}))
 	for _, c := range []struct{ method, target, body string }{
 		{"GET", "/v1/version", ""},
 		{"POST", "/v1/parse?x=1", `{"text": "Cir3"}`},

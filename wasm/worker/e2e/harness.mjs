@@ -62,3 +62,38 @@ export async function startWorker(entry = "worker.mjs", extra = {}) {
 export function corpus() {
   return JSON.parse(readFileSync(path.join(root, "wasm/identity/requests.json"), "utf8"));
 }
+
+// startNative builds the native server (go build ./wasm/worker; $GO for another go) and runs it
+// on a free loopback port. It returns its URL and stop(), which ends it and removes the build.
+export async function startNative() {
+  const { execFileSync, spawn } = await import("node:child_process");
+  const { mkdtempSync, rmSync } = await import("node:fs");
+  const { tmpdir } = await import("node:os");
+  const tmp = mkdtempSync(path.join(tmpdir(), "aoekit-native-"));
+  const bin = path.join(tmp, "worker");
+  execFileSync(process.env.GO || "go", ["build", "-o", bin, "./wasm/worker"], { cwd: root, stdio: ["ignore", "inherit", "inherit"] });
+  const child = spawn(bin, ["-addr", "127.0.0.1:0", "-quiet"], { stdio: ["ignore", "ignore", "pipe"] });
+  const stop = () => {
+    child.kill("SIGTERM");
+    rmSync(tmp, { recursive: true, force: true });
+  };
+  try {
+    const url = await new Promise((resolve, reject) => {
+      let log = "";
+      const timer = setTimeout(() => reject(new Error(`the native server did not start in 60 s:\n${log}`)), 60_000);
+      child.stderr.on("data", (chunk) => {
+        log += chunk;
+        const m = /aoekit API on (http:\/\/127\.0\.0\.1:\d+) /.exec(log);
+        if (m) {
+          clearTimeout(timer);
+          resolve(new URL(m[1]));
+        }
+      });
+      child.on("exit", (code) => reject(new Error(`the native server exited (${code}):\n${log}`)));
+    });
+    return { url, stop };
+  } catch (e) {
+    stop();
+    throw e;
+  }
+}
