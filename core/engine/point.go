@@ -411,7 +411,7 @@ func (s *pointSetup) place() *Error {
 		if d, c := v.Compass(); !c || !d.Diagonal() {
 			return newError(CodeBadRequest, "toward: a cube extends toward NE, SE, SW or NW from its corner (SPEC §10.5)")
 		}
-		v = spread.Vec{sign64(v[0]), sign64(v[1]), 0}
+		v = spread.Vec{spread.Sign(v[0]), spread.Sign(v[1]), 0}
 	case spread.Line:
 		if v[2] != 0 {
 			return newError(CodeBadRequest, "toward: a line is horizontal; its direction has a vertical part (SPEC §10.5)")
@@ -421,7 +421,7 @@ func (s *pointSetup) place() *Error {
 			if _, c := v.Compass(); !c {
 				return newError(CodeBadRequest, "toward: a pf2e cone aims orthogonally or diagonally: a compass name or a multiple of 45° (SPEC §11.2)")
 			}
-			v = spread.Vec{sign64(v[0]), sign64(v[1]), 0}
+			v = spread.Vec{spread.Sign(v[0]), spread.Sign(v[1]), 0}
 		}
 	}
 	a.V = v
@@ -433,16 +433,6 @@ func (s *pointSetup) place() *Error {
 	}
 	s.src = a.O
 	return s.checkRange()
-}
-
-func sign64(v int64) int64 {
-	switch {
-	case v > 0:
-		return 1
-	case v < 0:
-		return -1
-	}
-	return 0
 }
 
 // checkRange holds the origin point to the request's range from the caster's space (SPEC
@@ -526,17 +516,8 @@ func (s *pointSetup) read() (*pointScene, *Error) {
 	if s.caster != nil {
 		w = w.Union(s.caster.space.Box())
 	}
-	tokens, ents := s.req.Tokens, []entity(nil)
-	if s.board != nil {
-		tokens, ents = s.board.tokens, s.board.ents
-	}
-	for i := range tokens {
-		var e entity
-		if ents != nil {
-			e = ents[i]
-		} else {
-			e, _ = entityOf(label{"tokens", i}, &tokens[i]) // checked
-		}
+	for i, n := 0, boardTokens(s.req, s.board); i < n; i++ {
+		e := boardEntity(s.req, s.board, i)
 		if eb := e.space.Box(); !sc.box.Empty() && sc.box.Meets(eb) {
 			sc.tokens = append(sc.tokens, e)
 		}
@@ -845,21 +826,5 @@ func (sc *pointScene) allowedPoint(e *entity, isCaster bool) bool {
 	if isCaster && sc.shape.Kind == spread.Emanation && sc.shape.Rules == spread.DnD5e && !sc.req.Targeting.IncludeCaster {
 		return false
 	}
-	t := sc.req.Targeting
-	if isCaster && t.ExcludeCaster {
-		return false
-	}
-	side := ""
-	if sc.caster != nil {
-		side = sc.caster.tok.Side
-	}
-	switch t.Trait {
-	case TraitAlliesExcluded:
-		return !isCaster && e.tok.Side != side
-	case TraitEnemiesOnly:
-		return !isCaster && e.tok.Side != "" && e.tok.Side != side
-	case TraitSelective:
-		return sc.sel.has(t.IDs, e.tok.ID)
-	}
-	return true
+	return permitted(&sc.req.Targeting, &sc.sel, sc.caster, e, isCaster)
 }

@@ -121,23 +121,14 @@ func (sc *pointScene) crowdOf() *crowd {
 		hull = hull.Union(sc.tokens[i].space.Box())
 	}
 	hull = hull.Grow(1)
-	tokens, ents := sc.req.Tokens, []entity(nil)
-	if sc.board != nil {
-		tokens, ents = sc.board.tokens, sc.board.ents
-	}
 	var all []blocker
-	for i := range tokens {
-		var e entity
-		if ents != nil {
-			e = ents[i]
-		} else {
-			e, _ = entityOf(label{"tokens", i}, &tokens[i]) // checked
-		}
-		if b := e.space.Box(); b.Meets(hull) {
-			all = append(all, blocker{box: b, id: e.tok.ID})
+	n := boardTokens(sc.req, sc.board)
+	for i := range n {
+		if e := boardEntity(sc.req, sc.board, i); e.space.Box().Meets(hull) {
+			all = append(all, blocker{box: e.space.Box(), id: e.tok.ID})
 		}
 	}
-	sc.w.charge(len(tokens), "")
+	sc.w.charge(n, "")
 	return newCrowd(sc.solids, all)
 }
 

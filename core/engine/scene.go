@@ -101,6 +101,23 @@ func setupOf(req *Request, on *Scene) (s setup, _ *Error) {
 	return s, nil
 }
 
+// boardTokens is how many tokens the board of a request holds: its own, or its scene's (on).
+func boardTokens(req *Request, on *Scene) int {
+	if on != nil {
+		return len(on.tokens)
+	}
+	return len(req.Tokens)
+}
+
+// boardEntity is token i of that board, validated (the request's were checked before).
+func boardEntity(req *Request, on *Scene, i int) entity {
+	if on != nil {
+		return on.ents[i]
+	}
+	e, _ := entityOf(label{"tokens", i}, &req.Tokens[i]) // checked
+	return e
+}
+
 func checkBounds(b *Bounds) *Error {
 	if b == nil {
 		return nil
@@ -139,17 +156,8 @@ func (s *setup) window() view {
 		w = w.Union(s.foot.box)
 	}
 	var near []entity
-	tokens, ents := s.req.Tokens, []entity(nil)
-	if s.board != nil {
-		tokens, ents = s.board.tokens, s.board.ents
-	}
-	for i := range tokens {
-		var e entity
-		if ents != nil {
-			e = ents[i]
-		} else {
-			e, _ = entityOf(label{"tokens", i}, &tokens[i]) // already checked
-		}
+	for i, n := 0, boardTokens(s.req, s.board); i < n; i++ {
+		e := boardEntity(s.req, s.board, i)
 		if eb := e.space.Box(); all || s.foot.count > 0 && s.foot.box.Meets(eb) {
 			near = append(near, e)
 			w, ww = w.Union(eb), ww.Union(eb)

@@ -33,13 +33,18 @@ func exclude(set *cellSet, cells [][3]int) *Error {
 
 // allowed applies the smart-targeting trait (SPEC §7.3, checked by checkTrait) to an entity.
 func (sc *scene) allowed(e *entity, isCaster bool) bool {
-	t := sc.req.Targeting
+	return permitted(&sc.req.Targeting, sc.sel, sc.caster, e, isCaster)
+}
+
+// permitted is the targeting filter of SPEC §7.3 for entity e (the caster itself when
+// isCaster), t's ids looked up in sel.
+func permitted(t *Targeting, sel *selection, caster, e *entity, isCaster bool) bool {
 	if isCaster && t.ExcludeCaster {
 		return false
 	}
 	side := ""
-	if sc.caster != nil {
-		side = sc.caster.tok.Side
+	if caster != nil {
+		side = caster.tok.Side
 	}
 	switch t.Trait {
 	case TraitAlliesExcluded:
@@ -47,7 +52,7 @@ func (sc *scene) allowed(e *entity, isCaster bool) bool {
 	case TraitEnemiesOnly:
 		return !isCaster && e.tok.Side != "" && e.tok.Side != side
 	case TraitSelective:
-		return sc.sel.has(t.IDs, e.tok.ID)
+		return sel.has(t.IDs, e.tok.ID)
 	}
 	return true
 }

@@ -558,7 +558,10 @@ func zThresholds(num, den int64) (thrM, thrP int64) {
 }
 
 // pointBad reports whether the lattice point p is bad.
-func (w *walker) pointBad(p [3]int64) bool {
+func (w *walker) pointBad(p [3]int64) bool { return badMask[w.pointMask(p)] }
+
+// pointMask is the octant mask of the lattice point p (0: nothing solid around it).
+func (w *walker) pointMask(p [3]int64) uint8 {
 	var lo, hi [3]int
 	for i := range 3 {
 		c := floorDiv(p[i], Unit)
@@ -569,13 +572,13 @@ func (w *walker) pointBad(p [3]int64) bool {
 	}
 	var fo [8]int
 	if w.gather(&fo, lo, hi) == 0 {
-		return false
+		return 0
 	}
 	thrM, thrP := int64(Unit-1), int64(0)
 	if lo[2] == hi[2] {
 		thrM, thrP = zThresholds(p[2]-Unit*int64(lo[2]), 1)
 	}
-	return badMask[maskOf(&fo, thrM, thrP)]
+	return maskOf(&fo, thrM, thrP)
 }
 
 // What gather found among the cells it read.

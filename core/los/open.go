@@ -18,24 +18,6 @@ func (p *Prepared) Inside(q Point) bool {
 	if p.s == nil || !q.InRange() {
 		return false
 	}
-	var w walker
-	w.s = p.s
-	c := [3]int64{q.X, q.Y, q.Z}
-	var lo, hi [3]int
-	for i := range 3 {
-		f := floorDiv(c[i], Unit)
-		lo[i], hi[i] = int(f), int(f)
-		if c[i] == Unit*f {
-			lo[i]--
-		}
-	}
-	var fo [8]int
-	if w.gather(&fo, lo, hi) == 0 {
-		return false
-	}
-	thrM, thrP := int64(Unit-1), int64(0)
-	if lo[2] == hi[2] {
-		thrM, thrP = zThresholds(c[2]-Unit*int64(lo[2]), 1)
-	}
-	return maskOf(&fo, thrM, thrP) == 0xff
+	w := walker{s: p.s}
+	return w.pointMask([3]int64{q.X, q.Y, q.Z}) == 0xff
 }

@@ -82,14 +82,15 @@ func (v Vec) Compass() (grid.Dir, bool) {
 	}
 	for d := grid.Dir(0); d < 8; d++ {
 		o := d.Offset()
-		if sign(x) == int64(o.X) && sign(y) == int64(o.Y) {
+		if Sign(x) == int64(o.X) && Sign(y) == int64(o.Y) {
 			return d, true
 		}
 	}
 	return 0, false
 }
 
-func sign(v int64) int64 {
+// Sign is −1, 0 or 1 as v is negative, zero or positive.
+func Sign(v int64) int64 {
 	switch {
 	case v > 0:
 		return 1
@@ -298,7 +299,7 @@ func (a *Area) Box() grid.Box {
 	case Emanation:
 		return a.Space.Box().Grow(s.Size)
 	case Cube:
-		lo, hi := a.O, a.O.Add(los.Point{X: sign(a.V[0]) * L, Y: sign(a.V[1]) * L, Z: L})
+		lo, hi := a.O, a.O.Add(los.Point{X: Sign(a.V[0]) * L, Y: Sign(a.V[1]) * L, Z: L})
 		return boxOf(minP(lo, hi), maxP(lo, hi))
 	case Cylinder:
 		zlo, zhi := a.O.Z, a.O.Z+int64(s.Height)*U
