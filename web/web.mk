@@ -18,7 +18,7 @@ static: browser overlay-wasm
 	cp web/overlay.js web/overlay.d.ts web/aoekit-overlay.wasm static/
 	cp web/internal/wasm.js static/internal/
 	cp web/demo/index.html web/demo/demo.js web/demo/demo.css static/demo/
-	printf '<!doctype html><meta charset="utf-8"><title>aoekit</title><meta http-equiv="refresh" content="0; url=demo/"><a href="demo/">aoekit demo</a>\n' > static/index.html
+	printf '<!doctype html><meta charset="utf-8"><title>aoekit</title><link rel="icon" href="data:,"><meta http-equiv="refresh" content="0; url=demo/"><a href="demo/">aoekit demo</a>\n' > static/index.html
 	$(GO) run ./wasm/devserver -dir static -precompress
 
 # Build everything the demo needs and serve it on http://$(DEMO_ADDR)/ (Ctrl-C stops it).

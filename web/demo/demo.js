@@ -7,9 +7,9 @@
 // that a frame sends only what moved (drawBoard). The engine is the overlay module's
 // (aoekit-overlay.wasm: the engine and a renderer in one Go runtime, CONTRACT "The overlay"),
 // which draws each answer itself — the area, its outline, the cover lines, the creatures the
-// answer is about with their rings and badges — on its own canvas, between the demo's cached
-// board and the demo's own layer of handles and tools: the answer never crosses into the page
-// but as a summary for the panel.
+// answer is about with their rings — on its own canvas, between the demo's cached board and the
+// demo's own layers: handles and tools, then the names and badges over every line. The answer
+// never crosses into the page but as a summary (the panel's, the badges').
 // Plain ES module, no framework, no build step, no inline script or style (strict CSP).
 import { loadOverlay } from "../overlay.js";
 
@@ -23,6 +23,7 @@ import { loadOverlay } from "../overlay.js";
 /** @typedef {import("../index.js").Pos} Pos */
 /** A point in squares (SPEC §10.1), every coordinate present: a point-origin area's origin. @typedef {{x: number, y: number, z: number}} Point */
 /** @typedef {import("../index.js").Rules} Rules */
+/** @typedef {import("../index.js").Resolve} Resolve */
 /** @typedef {import("../index.js").MoveResult} MoveResult */
 /** @typedef {import("../index.js").MoveRequest} MoveRequest */
 /** The demo's tokens always carry their id and level (a request may leave them out). @typedef {import("../index.js").Token & {id: string, z: number}} Token */
@@ -48,7 +49,7 @@ import { loadOverlay } from "../overlay.js";
 /** @typedef {"N" | "E" | "S" | "W"} Quarter */
 /** @typedef {"none" | "alliesExcluded" | "enemiesOnly" | "selective"} Trait */
 /** @typedef {"" | "tdgs" | "drawsteel" | "none"} CoverOverride  "": the rule set's own (CONTRACT cover) */
-/** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin" | "pan" | "spare" | "slide"} Tool  "wall" paints solid squares, "thin" draws thin walls, "pan" drags the view, "spare" takes squares out of the area (selective targeting), "slide" lays a slide's path (the Forced movement section's Lay the path) */
+/** @typedef {"move" | "wall" | "low" | "erase" | "path" | "thin" | "pan" | "spare" | "slide" | "add"} Tool  "wall" paints solid squares, "thin" draws thin walls, "pan" drags the view, "spare" takes squares out of the area (selective targeting), "slide" lays a slide's path (the Forced movement section's Lay the path), "add" puts a creature on the square clicked */
 /** @typedef {"caster" | "origin" | "line" | "wall" | "point"} Placement  how a template is put on the board ("point": at a point, dnd5e and pf2e) */
 /** @typedef {"dnd5e" | "pf2e"} PointRules  the point-origin rule sets (SPEC §10, §11) */
 /** @typedef {"tdgs" | "drawsteel" | "dnd35" | "dnd5e" | "pf2e"} AttackRules  the attack cover section's rule sets (CONTRACT cover) */
@@ -128,7 +129,9 @@ const COLOURS = {
   wall: "#3c4850", wallEdge: "#1d252a", low: "#aab6bd", lowHatch: "#5f6f78",
   party: "#1e6fd9", enemy: "#d32f2f", neutral: "#8d8a80", hit: "#ffd400", ink: "#1f2328",
   clear: "#2fbf4a", blocked: "#ff3b3b", handle: "#6a1b9a", bad: "#c62828", path: "#8d5b3e",
-  thin: "#15191d", fence: "#4b5761",
+  thin: "#15191d", fence: "#4b5761", door: "#8d5b3e",
+  // An attack's cover lines (the attack cover section), unlike an area's (clear, blocked): blue and magenta.
+  attackClear: "#00acc1", attackBlocked: "#c2188a",
 };
 /** How faint what stands on another level than the one shown is drawn. */
 const OTHER_LEVEL_ALPHA = 0.3;
@@ -183,9 +186,15 @@ let ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
 const stillCanvas = $("board-still", HTMLCanvasElement);
 /** The result layer: the Go overlay's canvas (attached by attachResult). */
 const resultCanvas = $("board-result", HTMLCanvasElement);
+/** Over the board canvas, the labels: the badges (cover grades, rolls, "in own area") and, above them, the names (drawLabels). */
+const badgesCanvas = $("board-badges", HTMLCanvasElement);
+const namesCanvas = $("board-names", HTMLCanvasElement);
 const dom = {
   wrap: $("board-wrap", HTMLDivElement), note: $("board-note", HTMLParagraphElement),
   notation: $("notation", HTMLInputElement), notationError: $("notation-error", HTMLDivElement),
+  directionNote: $("direction-note", HTMLParagraphElement), linesAll: $("lines-all", HTMLInputElement),
+  legendForce: $("legend-force", HTMLLIElement), wallOptions: $("wall-options", HTMLDivElement),
+  confirmReplace: $("confirm-replace", HTMLDialogElement), helpHeading: $("h-help", HTMLHeadingElement),
   presets: $("presets", HTMLSelectElement), info: $("template-info", HTMLParagraphElement),
   rules: $("rules", HTMLSelectElement), rulesNote: $("rules-note", HTMLSpanElement),
   range: $("range", HTMLInputElement), rangeNote: $("range-note", HTMLSpanElement), rangeError: $("range-error", HTMLDivElement),
@@ -356,7 +365,7 @@ const ui = {
   /**
    * What the overlay last drew, to draw it again when only the view changes (a hover, a pan, a
    * zoom, the level): the request (with its board, or without and its scene) and the view.
-   * @type {null | {request: Request | SceneRequest, scene: EngineScene | null, key: string, focus: string | null, level: number}}
+   * @type {null | {request: Request | SceneRequest, scene: EngineScene | null, key: string, focus: string | null, level: number, all: boolean}}
    */
   drawn: null,
   /** @type {EngineError | null} why evaluate refused the scene */ error: null,
@@ -391,7 +400,9 @@ const ui = {
    */
   timing: { engine: 0, overlay: 0, draw: 0 },
   /** @type {{id: string, from: [number, number], to: [number, number], blocked: boolean}[]} the attack's cover lines the last draw painted, in CSS pixels */ drawnLines: [],
-  /** @type {{id: string, grade: string, text: string}[]} the dnd5e and pf2e cover badges the last draw painted (drawPointBadges) */ badges: [],
+  /** @type {{id: string, grade: string, text: string}[]} the dnd5e and pf2e cover badges the last draw painted (drawLabels) */ badges: [],
+  /** @type {Label[]} the names and badges the label layers show (drawLabels) */ labels: [],
+  /** whether every target's cover lines show (the legend's checkbox), not only the focused one's */ linesAll: false,
   /** @type {string} */ boardNote: "", boardWarn: false,
   /**
    * Attack cover (SPEC §5.7): who attacks whom, how, under which rules; `pick` is what the next
@@ -567,7 +578,7 @@ function wallOut(w) {
   const out = { a: [w.a[0], w.a[1]], b: [w.b[0], w.b[1]] };
   if (w.bottom !== undefined) out.bottom = w.bottom;
   if (w.top !== undefined) out.top = w.top;
-  if (w.open) out.open = true;
+  if (w.open !== undefined) out.open = w.open; // false: a door, closed (a wall without it is no door)
   return out;
 }
 
@@ -615,13 +626,29 @@ function frameRequest(s, t) {
   if (s.barriers !== null) req.barriers = s.barriers;
   if (s.cover) req.cover = s.cover;
   if (s.applyCover !== null) req.applyCover = s.applyCover;
-  if (s.rolls.on) {
-    /** @type {Record<string, number>} */
-    const defence = {};
-    for (const e of entities(s)) if (e.defence) defence[e.id] = e.defence;
-    req.resolve = { stat: s.rolls.stat, modifiers: s.rolls.modifiers, luck: s.rolls.luck, seed: s.rolls.seed, defence };
-  }
+  if (s.rolls.on) req.resolve = resolveOf(s);
   return req;
+}
+
+/** The scene's rolls as a request's resolve: the settings and every creature's defence. @param {Scene} s @returns {Resolve} */
+function resolveOf(s) {
+  /** @type {Record<string, number>} */
+  const defence = {};
+  for (const e of entities(s)) if (e.defence) defence[e.id] = e.defence;
+  return { stat: s.rolls.stat, modifiers: s.rolls.modifiers, luck: s.rolls.luck, seed: s.rolls.seed, defence };
+}
+
+/**
+ * With Rolls off, the resolve Rolls would send, when it says anything (a defence, a setting not
+ * the default): a field the engine ignores (CONTRACT: unknown fields are ignored), written with
+ * the request (Export, localStorage) so that the defences are kept; never sent with a frame.
+ * @param {Request} req @param {Scene} s @returns {Request & {rollsOff?: Resolve}}
+ */
+function withRollsOff(req, s) {
+  if (s.rolls.on) return req;
+  const r = resolveOf(s);
+  if (Object.keys(r.defence ?? {}).length === 0 && r.stat === 7 && r.modifiers === 0 && r.luck === 0 && r.seed === 42) return req;
+  return { ...req, rollsOff: r };
 }
 
 /**
@@ -645,7 +672,7 @@ function withBoard(req, b) {
  * @param {Scene} s @param {Template} t @returns {Request}
  */
 function buildRequest(s, t) {
-  return withBoard(frameRequest(s, t), boardOf(s));
+  return withRollsOff(withBoard(frameRequest(s, t), boardOf(s)), s);
 }
 
 /**
@@ -726,7 +753,7 @@ function sameFlat(a, b) {
 
 /** @param {Wall} a @param {Wall} b */
 const sameWall = (a, b) => a.a[0] === b.a[0] && a.a[1] === b.a[1] && a.b[0] === b.b[0] && a.b[1] === b.b[1] &&
-  a.bottom === b.bottom && a.top === b.top && !!a.open === !!b.open;
+  a.bottom === b.bottom && a.top === b.top && a.open === b.open;
 
 /** Whether the scene's board differs from a copy of it. @param {BoardCopy} held @param {Scene} s */
 function boardChanged(held, s) {
@@ -868,13 +895,14 @@ function drawBoard(engine, req) {
 // The result layer: the overlay (aoekit-overlay.wasm's renderer) draws the answer on its own
 // canvas, in the demo's colours, from the answer the engine holds — the area on the level shown
 // (one ImageData of a pixel a square, scaled), its outline, the hovered or selected creature's
-// cover lines, and the creatures the answer is about (and the caster, the selected and the
-// hovered one) with their rings, badges, names and rolls, over their plain selves of the still
-// layer; those off the level shown faint.
+// cover lines (or every target's), and the creatures the answer is about (and the caster, the
+// selected and the hovered one) with their rings, over their plain selves of the still layer;
+// those off the level shown faint. The names and badges are the demo's own, on the label layers
+// above every line (drawLabels).
 
 /** The overlay's look in the demo: attach's defaults, every draw's. @type {OverlayView} */
 const RESULT_LOOK = {
-  tokens: "disc", labels: true, badges: true, outline: true, lines: "selected", walls: false, obstacles: false,
+  tokens: "disc", labels: false, badges: false, outline: true, lines: "selected", walls: false, obstacles: false,
   unlisted: false, otherLevels: OTHER_LEVEL_ALPHA, details: true,
 };
 
@@ -889,11 +917,8 @@ function attachResult() {
 /** What a draw of the result shows, in the view: the selection, the creature whose lines show, the level, the pan and zoom. */
 function resultView() {
   const sel = ui.selected && ui.selected.kind === "entity" ? ui.selected.id : null;
-  /** @type {{selected: string | null, focus: string | null, level: number, cellSize: number, offset: {x: number, y: number}, badges?: boolean}} */
-  const v = { selected: sel, focus: focusId(), level: ui.level, cellSize: ui.sq, offset: { x: -view.x, y: -view.y } };
-  // The overlay writes a grade as the engine names it (threeQuarters); for dnd5e and pf2e the
-  // demo draws the badges itself, as players read them (drawPointBadges).
-  if (isPoint(ui.template)) v.badges = false;
+  /** @type {{selected: string | null, focus: string | null, level: number, cellSize: number, offset: {x: number, y: number}, lines: "selected" | "all"}} */
+  const v = { selected: sel, focus: focusId(), level: ui.level, cellSize: ui.sq, offset: { x: -view.x, y: -view.y }, lines: ui.linesAll ? "all" : "selected" };
   return v;
 }
 
@@ -909,7 +934,7 @@ function paintResult(req, sc) {
   const t0 = performance.now();
   const summary = overlay.draw(req, sc ? { ...v, scene: sc } : v);
   ui.timing.overlay = performance.now() - t0;
-  ui.drawn = { request: req, scene: sc, key: JSON.stringify(v), focus: v.focus, level: v.level };
+  ui.drawn = { request: req, scene: sc, key: JSON.stringify(v), focus: v.focus, level: v.level, all: v.lines === "all" };
   return summary;
 }
 
@@ -997,7 +1022,7 @@ function evaluateScene() {
       ui.move = engine.move(mreq);
     } catch (err) {
       const e = engineError(err);
-      ui.moveError = `${e.code}: ${e.message}`;
+      ui.moveError = capital(e.message);
     }
   }
   evaluateAttack(engine);
@@ -1394,7 +1419,7 @@ function wallValue(v, where) {
   const w = { a, b };
   if (bottom !== undefined) w.bottom = bottom;
   if (top !== undefined) w.top = top;
-  if (v.open === true) w.open = true;
+  if (typeof v.open === "boolean") w.open = v.open; // false: a closed door
   return w;
 }
 
@@ -1411,7 +1436,7 @@ function readScene(data, extras = {}) {
   if (!isObject(data)) fail("expected a JSON object: an evaluate request with template, caster, tokens, obstacles…");
   /** @type {string[]} */
   const ignored = [];
-  const known = new Set(["template", "rules", "caster", "origin", "aim", "path", "range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve", "orientation", "barriers", "cover", "applyCover", "originSquare", "point", "toward"]);
+  const known = new Set(["template", "rules", "caster", "origin", "aim", "path", "range", "tokens", "obstacles", "walls", "bounds", "targeting", "resolve", "rollsOff", "orientation", "barriers", "cover", "applyCover", "originSquare", "point", "toward"]);
   for (const k of Object.keys(data)) if (!known.has(k)) ignored.push(k);
 
   // The rule set: the request's, else a dnd5e or pf2e template object's own (the demo keeps the
@@ -1444,7 +1469,7 @@ function readScene(data, extras = {}) {
         text = engine.evaluate(probe).template.notation;
       } catch (err) {
         const e = engineError(err);
-        fail(`template: ${e.code}: ${e.message}`);
+        fail(`template: ${e.message}`);
       }
     } else if (typeof tv.notation === "string") text = tv.notation;
     else if (typeof tv.text === "string") text = tv.text;
@@ -1465,17 +1490,20 @@ function readScene(data, extras = {}) {
   /** @type {Record<string, number>} */
   const defence = {};
   let rolls = extras.rolls ?? { on: false, stat: 7, modifiers: 0, luck: 0, seed: 42 };
-  if (data.resolve !== undefined && data.resolve !== null) {
-    const r = data.resolve;
-    if (!isObject(r)) fail("resolve: expected an object");
-    if (r.seed !== undefined && typeof r.seed !== "number") fail("resolve.seed: the demo takes a number up to 2^53");
+  // resolve: rolls asked for; rollsOff: the demo's own, Rolls unticked (what resolve would be).
+  const rolled = data.resolve !== undefined && data.resolve !== null;
+  const field = rolled ? "resolve" : "rollsOff";
+  if (rolled || (data.rollsOff !== undefined && data.rollsOff !== null)) {
+    const r = data[field];
+    if (!isObject(r)) fail(`${field}: expected an object`);
+    if (r.seed !== undefined && typeof r.seed !== "number") fail(`${field}.seed: the demo takes a number up to 2^53`);
     rolls = {
-      on: true, stat: int(r.stat, "resolve.stat", -1e6, 1e6, 0), modifiers: int(r.modifiers, "resolve.modifiers", -1e6, 1e6, 0),
-      luck: int(r.luck, "resolve.luck", -1e6, 1e6, 0), seed: int(r.seed, "resolve.seed", 0, Number.MAX_SAFE_INTEGER, 0),
+      on: rolled, stat: int(r.stat, `${field}.stat`, -1e6, 1e6, 0), modifiers: int(r.modifiers, `${field}.modifiers`, -1e6, 1e6, 0),
+      luck: int(r.luck, `${field}.luck`, -1e6, 1e6, 0), seed: int(r.seed, `${field}.seed`, 0, Number.MAX_SAFE_INTEGER, 0),
     };
     if (r.defence !== undefined && r.defence !== null) {
-      if (!isObject(r.defence)) fail("resolve.defence: expected an object of id → number");
-      for (const [id, d] of Object.entries(r.defence)) defence[id] = int(d, `resolve.defence.${id}`, -1e6, 1e6);
+      if (!isObject(r.defence)) fail(`${field}.defence: expected an object of id → number`);
+      for (const [id, d] of Object.entries(r.defence)) defence[id] = int(d, `${field}.defence.${id}`, -1e6, 1e6);
     }
   }
 
@@ -1674,7 +1702,7 @@ function readScene(data, extras = {}) {
   } catch (err) {
     const e = engineError(err);
     // An origin square outside the cube is a placement the demo shows (the engine's message), too.
-    if (!RULE_BROKEN.has(e.code) && !e.message.startsWith("originSquare")) fail(`the engine refuses it: ${e.code}: ${e.message}`);
+    if (!RULE_BROKEN.has(e.code) && !e.message.startsWith("originSquare")) fail(`the engine refuses it: ${e.message}`);
   }
   return { scene: s, ignored };
 }
@@ -1798,6 +1826,7 @@ function refresh() {
 /** After undo, redo, import or a sample: fields follow the scene. */
 function sceneReplaced() {
   ui.notationError = null;
+  ui.boardNote = ""; // a passing message was about the scene replaced
   if (ui.selected) {
     const sel = ui.selected;
     if (sel.kind === "entity" && !findEntity(sel.id)) ui.selected = null;
@@ -1843,13 +1872,21 @@ function fitTool() {
  * turns a pointer's position into them, boardTransform puts them on the canvas, and the test
  * hook's cellCentre and pixel go back through the same (x, y).
  */
-const view = { fit: 32, zoom: 1, x: 0, y: 0, cols: 0, rows: 0 };
+const view = { fit: 32, zoom: 1, x: 0, y: 0, cols: 0, rows: 0, w: 0, h: 0 };
 /** Zoom goes from the whole board (1) to MAX_ZOOM times it, squares of at most MAX_SQ pixels (but always to 2 ×). */
 const MAX_ZOOM = 8, MAX_SQ = 160;
 
-/** The canvas's CSS size: the whole board at the fitted square size. */
-const viewW = () => scene.cols * view.fit;
-const viewH = () => scene.rows * view.fit;
+/**
+ * The canvas's CSS size: the whole board at the fitted square size; on a phone, where that would
+ * make squares too small to touch and to name (TOUCH_SQ), as wide as the page and part of the
+ * screen high, the board panned in it (resize).
+ */
+const viewW = () => view.w;
+const viewH = () => view.h;
+/** The smallest square on a phone: a finger takes it, a creature's name fits under it (no initials). */
+const TOUCH_SQ = 24;
+/** Whether the page is a phone's: narrow. */
+const narrow = () => window.innerWidth <= 600;
 
 /** Keeps the view on the board: the canvas never shows past its edges. */
 function clampPan() {
@@ -1905,31 +1942,45 @@ function reveal(x, y, size) {
   clampPan();
 }
 
-/** The canvas follows its box: squares as large as fit (12 to 40 CSS pixels), backing store × devicePixelRatio. */
+/**
+ * The canvas follows its box: squares as large as fit (12 to 40 CSS pixels), backing store ×
+ * devicePixelRatio. On a phone, squares of TOUCH_SQ at least: the canvas as wide as the page and
+ * up to about half the screen high, the board panned in it (a new board shows its caster).
+ */
 function resize() {
   const area = /** @type {HTMLElement} */ (dom.wrap.parentElement);
   const avail = Math.max(100, area.clientWidth - 2);
   const tall = Math.max(200, window.innerHeight - 170);
-  const fit = Math.max(12, Math.min(40, Math.floor(avail / scene.cols), Math.floor(tall / scene.rows)));
+  let fit = Math.max(12, Math.min(40, Math.floor(avail / scene.cols), Math.floor(tall / scene.rows)));
+  let w = scene.cols * fit, h = scene.rows * fit;
+  if (narrow() && fit < TOUCH_SQ) {
+    fit = TOUCH_SQ;
+    w = Math.min(scene.cols * fit, avail);
+    h = Math.min(scene.rows * fit, Math.max(240, Math.round(window.innerHeight * 0.5)));
+  }
   const dpr = window.devicePixelRatio || 1;
-  if (view.cols !== scene.cols || view.rows !== scene.rows) {
-    // Another board: the whole of it.
+  const fresh = view.cols !== scene.cols || view.rows !== scene.rows;
+  if (fresh) {
+    // Another board: the whole of it (on a phone, around its caster).
     Object.assign(view, { zoom: 1, x: 0, y: 0, cols: scene.cols, rows: scene.rows });
     ui.sq = fit;
   }
   const sq = Math.round(fit * view.zoom);
-  const w = scene.cols * fit, h = scene.rows * fit;
-  if (fit === view.fit && sq === ui.sq && dpr === ui.dpr && canvas.width === Math.round(w * dpr) && canvas.height === Math.round(h * dpr)) return;
+  if (fit === view.fit && sq === ui.sq && dpr === ui.dpr && w === view.w && h === view.h && canvas.width === Math.round(w * dpr) && canvas.height === Math.round(h * dpr)) return;
   // The square at the middle of the canvas stays there.
   const mx = (view.x + viewW() / 2) / ui.sq, my = (view.y + viewH() / 2) / ui.sq;
   view.fit = fit;
   ui.sq = sq;
   view.zoom = sq / fit;
   ui.dpr = dpr;
-  view.x = mx * sq - w / 2;
-  view.y = my * sq - h / 2;
+  view.w = w;
+  view.h = h;
+  const c = scene.caster;
+  const [cx, cy] = fresh ? [c.x + c.size / 2, c.y + c.size / 2] : [mx, my];
+  view.x = cx * sq - w / 2;
+  view.y = cy * sq - h / 2;
   clampPan();
-  for (const c of [canvas, stillCanvas]) {
+  for (const c of [canvas, stillCanvas, badgesCanvas, namesCanvas]) {
     c.style.width = `${w}px`;
     c.style.height = `${h}px`;
     c.width = Math.round(w * dpr);
@@ -2096,16 +2147,18 @@ function focusId() {
 const draggedId = () => (ui.drag && ui.drag.sel.kind === "entity" ? ui.drag.sel.id : "");
 
 /**
- * The drawing's layers, three canvases of one size stacked in the board's box. At the bottom
+ * The drawing's layers, five canvases of one size stacked in the board's box. At the bottom
  * `still` (#board-still): the board's colour, its obstacles, the grid, the thin walls and every
  * creature on the level shown but the caster and one being dragged, drawn plain (no ring, no
- * badge) — what changes only with the board or the view, drawn again only when any of it
- * changed (stillKey). Over it the result (#board-result), which the overlay draws each frame
- * (paintResult). On top the board canvas (#board), which the demo draws each frame: the range,
- * a refused placement's hatched squares, a Draw Steel wall's squares, the forced movement, the
- * attack's cover lines, the creatures off the level shown that the answer is not about
- * (faint), the handles and the tools. `painted` counts the still layer's redraws (for the
- * tests).
+ * badge, no name) — what changes only with the board or the view, drawn again only when any of
+ * it changed (stillKey). Over it the result (#board-result), which the overlay draws each frame
+ * (paintResult). Then the board canvas (#board), which takes the pointer and which the demo
+ * draws each frame: the range, a refused placement's hatched squares, a Draw Steel wall's
+ * squares, the forced movement, the attack's cover lines, the creatures off the level shown
+ * that the answer is not about (faint), the handles and the tools. On top the labels, each
+ * layer drawn again only when what it shows changed (drawLabels): the badges (#board-badges),
+ * then the names (#board-names) — nothing is drawn over a name. `painted` counts the still
+ * layer's redraws (for the tests).
  */
 /** @type {{key: unknown[], painted: number}} */
 const layers = { key: [], painted: 0 };
@@ -2117,7 +2170,7 @@ function stillKey() {
   const k = [canvas.width, canvas.height, ui.dpr, ui.sq, view.x, view.y, scene.cols, scene.rows, ui.level,
     ui.wall ?? -1, ui.hoverWall ?? -1, drag, scene.caster.id, scene.obstacles.length, scene.walls.length, scene.tokens.length];
   for (const o of scene.obstacles) k.push(o.x, o.y, o.z, o.fill);
-  for (const w of scene.walls) k.push(w.a[0], w.a[1], w.b[0], w.b[1], w.bottom ?? "", w.top ?? "", !!w.open);
+  for (const w of scene.walls) k.push(w.a[0], w.a[1], w.b[0], w.b[1], w.bottom ?? "", w.top ?? "", w.open ?? "");
   for (const e of scene.tokens) if (e.id !== drag) k.push(e.id, e.x, e.y, e.z, e.size, e.height ?? -1, e.side, e.prone);
   return k;
 }
@@ -2283,7 +2336,6 @@ function draw() {
   // others, which the still layer leaves out, are drawn here.
   const live = liveEntities();
   drawEntities(entities(scene).filter((e) => !onLevel(e) && !live.includes(e)));
-  drawPointBadges();
   drawToward();
   drawHandles();
 
@@ -2304,6 +2356,7 @@ function draw() {
     ctx.strokeStyle = ui.tool === "erase" ? COLOURS.bad : COLOURS.handle;
     ctx.strokeRect(ui.hoverCell.x * sq + 1, ui.hoverCell.y * sq + 1, sq - 2, sq - 2);
   }
+  drawLabels();
   ui.timing.draw = performance.now() - t0;
 }
 
@@ -2357,11 +2410,32 @@ function drawPointRange(t, r) {
   pill(label, Math.max(x0 - r, 0) * sq + 48, Math.max(y0 - r, 0) * sq + 10, "#f3e5f5", COLOURS.handle, 11);
 }
 
-/** How a dnd5e or pf2e grade is written on a badge: ½ and ¾ cover with their bonus, pf2e's names with theirs. @param {string} grade @param {number} bonus @param {boolean} compact */
-function gradeBadge(grade, bonus, compact) {
+/** How a dnd5e or pf2e grade is written on a badge: ½ and ¾ cover with their bonus, pf2e's names with theirs. @param {string} grade @param {number} bonus */
+function gradeBadge(grade, bonus) {
   const short = { none: "none", half: "½", threeQuarters: "¾", total: "total", lesser: "lesser", standard: "standard", greater: "greater" }[grade] ?? grade;
-  if (compact) return short === "½" || short === "¾" ? short : short.slice(0, 1).toUpperCase();
   return bonus ? `${short} +${bonus}` : short;
+}
+
+/**
+ * How a TDGS or Draw Steel grade is written on a badge, with what it does (SPEC §5.5): partial
+ * +2 and half +4 (to REF), full; Draw Steel's cover is a bane. The legend shows the same words.
+ * @param {string} grade @param {number} bonus
+ */
+function classicBadge(grade, bonus) {
+  if (grade === "cover") return "cover (bane)";
+  return bonus ? `${grade} +${bonus}` : grade;
+}
+
+/**
+ * A badge on squares under 24 pixels, as the legend gives it: the bonus (+2, +4; pf2e +1, +2,
+ * +4), ½ and ¾ (dnd5e), full, total, bane (Draw Steel's cover).
+ * @param {string} grade @param {number} bonus @param {boolean} point
+ */
+function shortBadge(grade, bonus, point) {
+  if (grade === "half" && point) return "½";
+  if (grade === "threeQuarters") return "¾";
+  if (grade === "cover") return "bane";
+  return bonus ? `+${bonus}` : grade;
 }
 
 /** What a dnd5e or pf2e grade means, in words (the Targets list, the legend's titles). @param {string} grade */
@@ -2369,44 +2443,205 @@ function gradeWords(grade) {
   return { none: "no cover", half: "half cover (½)", threeQuarters: "three-quarters cover (¾)", total: "total cover", lesser: "lesser cover", standard: "standard cover", greater: "greater cover" }[grade] ?? grade;
 }
 
-/** A badge's colours by grade: the demo's (demo.css .b-…), white text on total cover. @param {string} grade @returns {[string, string]} */
+/** A badge's colours by grade: the demo's (demo.css .b-…), white text on full and total cover. @param {string} grade @returns {[string, string]} */
 function gradeColours(grade) {
-  const bg = { none: "#eceff1", half: "#ffb74d", threeQuarters: "#ff7043", total: "#c62828", lesser: "#fff59d", standard: "#ffb74d", greater: "#ff7043" }[grade] ?? "#eee";
-  return [bg, grade === "total" ? "#fff" : "#111"];
+  const bg = { none: "#eceff1", partial: "#fff59d", half: "#ffb74d", cover: "#ffb74d", full: "#c62828", threeQuarters: "#ff7043", total: "#c62828", lesser: "#fff59d", standard: "#ffb74d", greater: "#ff7043" }[grade] ?? "#eee";
+  return [bg, grade === "total" || grade === "full" ? "#fff" : "#111"];
 }
 
 /**
- * The cover badges of a dnd5e or pf2e answer, where the overlay puts its own (which it writes as
- * the engine names grades): ½ +2, ¾ +5, total; lesser +1, standard +2, greater +4, total — on
- * squares under 24 pixels ½, ¾ or the first letter, and no badge for no cover. With them, as
- * the overlay's badges have them, "in own area" on the caster and each target's roll.
- * `ui.badges` keeps what was drawn (for the tests).
+ * A label of the label layers, in board pixels: its box, text and look. `kind`: a creature's
+ * name, a cover badge, the caster's "in own area", a roll.
+ * @typedef {{kind: "name" | "badge" | "caster" | "roll", id: string, text: string, x: number, y: number, w: number, h: number,
+ *   bg: string, fg: string, size: number, alpha: number}} Label
  */
-function drawPointBadges() {
+
+/**
+ * What the label layers show, as keys: equal keys, equal drawings (the names; the names and the
+ * badges); and the labels each layer last painted, whose boxes are all it clears (a layer as
+ * large as a 100 × 100 board is mostly empty).
+ * @type {{names: string, badges: string, view: string, painted: {names: Label[], badges: Label[]}}}
+ */
+const labelLayers = { names: "", badges: "", view: "", painted: { names: [], badges: [] } };
+/** Text widths by size, for laying labels out before drawing them. @type {Map<string, number>} */
+const textWidths = new Map();
+/** @param {string} text @param {number} size */
+function textWidth(text, size) {
+  const k = `${size}|${text}`;
+  let w = textWidths.get(k);
+  if (w === undefined) {
+    const g = /** @type {CanvasRenderingContext2D} */ (namesCanvas.getContext("2d"));
+    g.font = `700 ${size}px system-ui, sans-serif`;
+    w = g.measureText(text).width;
+    if (textWidths.size > 4000) textWidths.clear();
+    textWidths.set(k, w);
+  }
+  return w;
+}
+/** The box of a label `text`, `size` pixels high, centred on (cx, cy), kept on the board. @param {string} text @param {number} cx @param {number} cy @param {number} size */
+function labelBox(text, cx, cy, size) {
+  const w = textWidth(text, size) + size * 0.8, h = size * 1.35;
+  const W = scene.cols * ui.sq, H = scene.rows * ui.sq;
+  return { x: Math.min(Math.max(cx - w / 2, 1), W - w - 1), y: Math.min(Math.max(cy - h / 2, 1), H - h - 1), w, h };
+}
+/**
+ * Whether two boxes overlap by more than `slack` pixels each way.
+ * @param {{x: number, y: number, w: number, h: number}} a @param {{x: number, y: number, w: number, h: number}} b @param {number} [slack]
+ */
+const boxesMeet = (a, b, slack = 0) => a.x + slack < b.x + b.w && b.x + slack < a.x + a.w && a.y + slack < b.y + b.h && b.y + slack < a.y + a.h;
+
+/** Paints a label: a rounded pill, its text centred. @param {CanvasRenderingContext2D} g @param {Label} l */
+function paintLabel(g, l) {
+  g.globalAlpha = l.alpha;
+  g.font = `700 ${l.size}px system-ui, sans-serif`;
+  g.beginPath();
+  g.roundRect(l.x, l.y, l.w, l.h, l.h / 2);
+  g.fillStyle = l.bg;
+  g.fill();
+  g.lineWidth = 1;
+  g.strokeStyle = "rgba(0, 0, 0, 0.75)";
+  g.stroke();
+  g.fillStyle = l.fg;
+  g.textAlign = "center";
+  g.textBaseline = "middle";
+  g.fillText(l.text, l.x + l.w / 2, l.y + l.h / 2 + 0.5);
+}
+
+/** The label layers' shared view: what moves every label. */
+const labelView = () => `${canvas.width}x${canvas.height}@${ui.dpr}:${ui.sq}:${view.x},${view.y}:${ui.level}:${scene.cols}x${scene.rows}`;
+/** The font size of names on squares of sq pixels. @param {number} sq */
+const nameFont = (sq) => Math.max(9, Math.min(13, Math.round(sq * 0.32)));
+
+/**
+ * The creatures' names: each under the middle of its space's bottom edge, on an opaque white
+ * pill (with its elevation and "prone"); those off the level shown faint. On squares under 24
+ * pixels, only the hovered or selected creature's, below it.
+ * @returns {{key: string, list: Entity[], compact: boolean}}
+ */
+function namedEntities() {
+  const compact = ui.sq < 24;
+  const focus = focusId(), sel = ui.selected && ui.selected.kind === "entity" ? ui.selected.id : null;
+  const list = entities(scene).filter((e) => !compact || e.id === focus || e.id === sel).sort((a, b) => a.z - b.z);
+  let key = labelView() + (compact ? "|c" : "|");
+  for (const e of list) key += `|${e.id}:${e.x},${e.y},${e.z}:${e.size}:${heightOf(e)}:${e.prone ? 1 : 0}`;
+  return { key, list, compact };
+}
+/** @param {Entity[]} list @param {boolean} compact @returns {Label[]} */
+function nameLabels(list, compact) {
+  const sq = ui.sq, font = nameFont(sq);
+  return list.map((e) => {
+    const text = e.id + (e.z ? ` ↑${e.z}` : "") + (e.prone ? " prone" : "");
+    const x0 = e.x * sq, y0 = e.y * sq, w = e.size * sq, size = compact ? 10 : font;
+    /** @type {Label} */
+    const l = { kind: "name", id: e.id, text, ...labelBox(text, x0 + w / 2, compact ? y0 + w + 7 : y0 + w - 1, size), bg: "#fff", fg: COLOURS.ink, size, alpha: onLevel(e) ? 1 : OTHER_LEVEL_ALPHA };
+    return l;
+  });
+}
+
+/**
+ * The badges of the answer shown, laid out around their creatures where they cover no name and
+ * no other badge (a creature's square and the ring around it; the names are drawn over them in
+ * any case): each target's cover grade (TDGS and Draw Steel: partial +2, half +4, full, cover
+ * (bane), none without a badge; dnd5e and pf2e: ½ +2, ¾ +5, total; lesser +1, standard +2,
+ * greater +4, none), then "in own area" on the caster, then each roll. `ui.badges` keeps the
+ * dnd5e and pf2e badges (for the tests).
+ * @param {Label[]} names @returns {Label[]}
+ */
+function badgeLabels(names) {
   ui.badges = [];
   const res = ui.summary;
-  if (!res || !isPoint(ui.template)) return;
-  const sq = ui.sq, compact = sq < 24;
-  const font = Math.max(9, Math.min(13, Math.round(sq * 0.32)));
-  const fs = compact ? 8 : Math.max(8, font - 2);
+  if (!res) return [];
+  const sq = ui.sq, compact = sq < 24, point = isPoint(ui.template);
+  const font = nameFont(sq), fs = compact ? 8 : Math.max(8, font - 2);
+  /** @type {Label[]} */
+  const placed = [];
+  const taken = names.slice();
+  /**
+   * @param {Label["kind"]} kind @param {Entity} e @param {string} text @param {string} bg @param {string} fg @param {number} size
+   * @param {(w: number, h: number) => [number, number][]} spots the centres to try, in order
+   */
+  const place = (kind, e, text, bg, fg, size, spots) => {
+    const w = textWidth(text, size) + size * 0.8, h = size * 1.35;
+    const tries = spots(w, h);
+    let box = null;
+    for (const [cx, cy] of tries) {
+      // Never on a name; on another badge by a pixel at most (two badges of neighbours touch).
+      const b = labelBox(text, cx, cy, size);
+      if (!taken.some((r) => boxesMeet(r, b, r.kind === "name" ? 0 : 1.5))) { box = b; break; }
+    }
+    /** @type {Label} */
+    const l = { kind, id: e.id, text, ...(box ?? labelBox(text, tries[0][0], tries[0][1], size)), bg, fg, size, alpha: onLevel(e) ? 1 : OTHER_LEVEL_ALPHA };
+    taken.push(l);
+    placed.push(l);
+  };
+  const around = (/** @type {Entity} */ e) => ({ s: e.size * sq, x0: e.x * sq, y0: e.y * sq });
   for (const x of res.targets) {
     const e = findEntity(x.id);
-    if (!e) continue;
-    ctx.globalAlpha = onLevel(e) ? 1 : OTHER_LEVEL_ALPHA;
-    const size = e.size * sq, x0 = e.x * sq, y0 = e.y * sq;
-    if (x.inArea && x.reason !== "targeting" && (x.total ?? 0) > 0 && !(compact && x.cover === "none")) {
-      const text = gradeBadge(x.cover, x.bonus, compact);
-      const [bg, fg] = gradeColours(x.cover);
-      pill(text, x0 + size - 2, y0 + 3, bg, fg, fs);
-      ui.badges.push({ id: x.id, grade: x.cover, text });
-    }
-    if (e === scene.caster) pill("in own area", x0 + size / 2, y0 + size + font * 1.3, "#6a1b9a", "#fff", Math.max(8, font - 2));
-    if (x.roll) {
-      const dice = x.roll.dice.join("→");
-      pill(`${dice} ${x.roll.hit ? "hit" : "miss"}`, x0 + 4, y0 + size / 2, x.roll.hit ? "#c8e6c9" : "#ffcdd2", "#111", Math.max(8, font - 2));
-    }
+    if (!e || !x.inArea || x.reason === "targeting" || !((x.total ?? 0) > 0)) continue;
+    if (point ? compact && x.cover === "none" : x.cover === "none") continue;
+    const text = compact ? shortBadge(x.cover, x.bonus, point) : point ? gradeBadge(x.cover, x.bonus) : classicBadge(x.cover, x.bonus);
+    const [bg, fg] = gradeColours(x.cover);
+    const { s, x0, y0 } = around(e);
+    // On small squares, only where the badge stays on the creature's square and the ring of squares around it.
+    place("badge", e, text, bg, fg, fs, (w, h) => compact ? [[x0 + s - 2, y0 + 3], [x0 + 2, y0 + 3], [x0 + s / 2, y0 + s / 2]]
+      : [[x0 + s - 2, y0 + 3], [x0 + 2, y0 + 3], [x0 + s / 2, y0 - h / 2 + 2], [x0 + s + w / 2 - 4, y0 + s / 2], [x0 - w / 2 + 4, y0 + s / 2], [x0 + s / 2, y0 + s / 2]]);
+    if (point) ui.badges.push({ id: x.id, grade: x.cover, text });
   }
-  ctx.globalAlpha = 1;
+  const caster = res.targets.find((x) => x.id === scene.caster.id && x.inArea);
+  if (caster) {
+    const e = scene.caster, { s, x0, y0 } = around(e);
+    place("caster", e, "in own area", "#6a1b9a", "#fff", Math.max(8, font - 2), (w, h) => [[x0 + s / 2, y0 + s + font * 1.3], [x0 + s / 2, y0 - h / 2 - 1],
+      [x0 + s + w / 2 + 1, y0 + s / 2], [x0 - w / 2 - 1, y0 + s / 2]]);
+  }
+  for (const x of res.targets) {
+    const e = findEntity(x.id);
+    if (!e || !x.roll) continue;
+    const { s, x0, y0 } = around(e);
+    // On small squares the roll's outcome alone (the Targets list has its dice).
+    const text = compact ? (x.roll.hit ? "hit" : "miss") : `${x.roll.dice.join("→")} ${x.roll.hit ? "hit" : "miss"}`;
+    place("roll", e, text, x.roll.hit ? "#c8e6c9" : "#ffcdd2", "#111", Math.max(8, font - 2),
+      (w, h) => compact ? [[x0 + s / 2, y0 + s - 2], [x0 + s / 2, y0 + 2]]
+        : [[x0 + 4, y0 + s / 2], [x0 + s - 4, y0 + s / 2], [x0 + s / 2, y0 + s - h / 2], [x0 + s / 2, y0 - h / 2], [x0 + s / 2, y0 + s / 2]]);
+  }
+  return placed;
+}
+
+/**
+ * The label layers, over everything else the board shows (cover lines, handles, tools): the
+ * badges, then the names above them, so that nothing is ever drawn over a name. Each layer is
+ * drawn again only when what it shows changed (a creature moved, the answer's grades, the view).
+ */
+function drawLabels() {
+  const named = namedEntities();
+  const res = ui.summary;
+  let bkey = named.key + `|${isPoint(ui.template) ? "p" : "c"}|${scene.caster.id}`;
+  if (res) for (const x of res.targets) bkey += `|${x.id}:${x.inArea ? 1 : 0}:${x.reason ?? ""}:${x.total ?? 0}:${x.cover}:${x.bonus}` + (x.roll ? `:${x.roll.dice.join(",")}:${x.roll.hit}` : "");
+  if (named.key === labelLayers.names && bkey === labelLayers.badges) return;
+  const names = nameLabels(named.list, named.compact);
+  const badges = badgeLabels(names);
+  ui.labels = [...names, ...badges];
+  // The view moved (or the canvas was resized): the layers are cleared whole, else only where
+  // their last labels were.
+  const whole = labelLayers.view !== labelView();
+  labelLayers.view = labelView();
+  for (const [layer, list, k] of /** @type {[HTMLCanvasElement, Label[], "names" | "badges"][]} */ ([[namesCanvas, names, "names"], [badgesCanvas, badges, "badges"]])) {
+    const key = k === "names" ? named.key : bkey;
+    if (labelLayers[k] === key) continue;
+    labelLayers[k] = key;
+    const g = /** @type {CanvasRenderingContext2D} */ (layer.getContext("2d"));
+    g.globalAlpha = 1;
+    if (whole) {
+      g.setTransform(1, 0, 0, 1, 0, 0);
+      g.clearRect(0, 0, layer.width, layer.height);
+      boardTransform(g);
+    } else {
+      boardTransform(g);
+      for (const l of labelLayers.painted[k]) g.clearRect(Math.floor(l.x) - 2, Math.floor(l.y) - 2, Math.ceil(l.w) + 4, Math.ceil(l.h) + 4);
+    }
+    for (const l of list) paintLabel(g, l);
+    labelLayers.painted[k] = list;
+    g.globalAlpha = 1;
+  }
 }
 
 /**
@@ -2464,7 +2699,7 @@ function cross(x, y, r) {
   ctx.lineCap = "butt";
 }
 
-/** The attack's cover lines (the area's, of the hovered or selected creature, are the overlay's): clear solid, blocked dashed, each over a dark outline. */
+/** The attack's cover lines (the area's, of the hovered or selected creature, are the overlay's): clear solid blue, blocked dashed magenta, each over a dark outline (an area's are green and red). */
 function drawCoverLines() {
   ui.drawnLines = [];
   if (ui.attackResult && ui.attackResult.lines.length > 0) paintLines(ui.attackResult.lines, "attack");
@@ -2500,7 +2735,7 @@ function lineGeometry(lines) {
 }
 
 /**
- * Paints an attack's cover segments (id "attack"), seen from above.
+ * Paints an attack's cover segments (id "attack"), seen from above, in the attack's colours.
  * @param {Line[]} lines @param {string} id
  */
 function paintLines(lines, id) {
@@ -2515,7 +2750,7 @@ function paintLines(lines, id) {
       ctx.strokeStyle = "rgba(17, 17, 17, 0.85)";
       ctx.beginPath(); ctx.moveTo(...from); ctx.lineTo(...to); ctx.stroke();
       ctx.lineWidth = 2.5 * k;
-      ctx.strokeStyle = blocked ? COLOURS.blocked : COLOURS.clear;
+      ctx.strokeStyle = blocked ? COLOURS.attackBlocked : COLOURS.attackClear;
       ctx.beginPath(); ctx.moveTo(...from); ctx.lineTo(...to); ctx.stroke();
     }
   }
@@ -2529,7 +2764,7 @@ function paintLines(lines, id) {
     ctx.fill();
   }
   for (const l of drawn) {
-    ctx.fillStyle = l.blocked ? COLOURS.blocked : COLOURS.clear;
+    ctx.fillStyle = l.blocked ? COLOURS.attackBlocked : COLOURS.attackClear;
     ctx.beginPath();
     ctx.arc(l.to[0], l.to[1], 3 * k, 0, 2 * Math.PI);
     ctx.fill();
@@ -2608,8 +2843,9 @@ const wallScale = () => Math.max(0.7, Math.min(1.25, ui.sq / 32));
 /**
  * Thin walls (SPEC §5.6), over the squares and the area, under cover lines and creatures: a dark
  * core over a white casing, so that a wall shows on the board, on the area and on a dark solid
- * square alike. Closed walls are thick and solid; fences (a `top`) thinner, with posts; open
- * doors dashed, with hinges at both ends and, when short, the leaf swung open.
+ * square alike. Closed walls are thick and solid; fences (a `top`) thinner, with posts; closed
+ * doors (`open: false`) solid brown between two jambs, with a hinge; open doors dashed, with
+ * hinges at both ends and, when short, the leaf swung open.
  */
 function drawThinWalls() {
   const sq = ui.sq, k = wallScale();
@@ -2653,6 +2889,22 @@ function drawThinWalls() {
         ctx.fillStyle = "#fff"; ctx.fill();
         ctx.lineWidth = 1.5; ctx.stroke();
       }
+    } else if (w.open === false) {
+      // A closed door: a solid core in the door's colour between two dark jambs, and its hinge.
+      ctx.strokeStyle = COLOURS.door;
+      seg(); ctx.stroke();
+      ctx.lineCap = "butt";
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = COLOURS.thin;
+      ctx.beginPath();
+      for (const [hx, hy] of [[ax, ay], [bx, by]]) {
+        const r = casing / 2 + 2;
+        ctx.moveTo(hx - uy * r, hy + ux * r); ctx.lineTo(hx + uy * r, hy - ux * r);
+      }
+      ctx.stroke();
+      ctx.beginPath(); ctx.arc(ax + ux * core, ay + uy * core, Math.max(2, core * 0.45), 0, 2 * Math.PI);
+      ctx.fillStyle = "#fff"; ctx.fill();
+      ctx.lineWidth = 1.5; ctx.stroke();
     } else {
       seg(); ctx.stroke();
       if (fence) {
@@ -2699,16 +2951,15 @@ function drawWallStroke() {
 }
 
 /**
- * Creatures drawn plain, each in its side's colour with its name (on small squares the first
- * letter of it, in the disc): the still layer's, and those off the level shown that the answer
- * is not about (faint). The overlay draws the others over them as the answer has them:
- * affected or spared rings, the caster's marks, the selection, badges and rolls.
+ * Creatures drawn plain, each a disc in its side's colour (on small squares with the first
+ * letter of its name): the still layer's, and those off the level shown that the answer is not
+ * about (faint). The overlay draws the others over them as the answer has them: affected or
+ * spared rings, the caster's marks, the selection; the names and badges are the label layers'.
  * @param {Entity[]} list
  */
 function drawEntities(list) {
   const sq = ui.sq, compact = sq < 24;
   const all = list.slice().sort((a, b) => a.z - b.z);
-  const font = Math.max(9, Math.min(13, Math.round(sq * 0.32)));
   for (const e of all) {
     ctx.globalAlpha = onLevel(e) ? 1 : OTHER_LEVEL_ALPHA;
     const cx = e.x * sq + (e.size * sq) / 2, cy = e.y * sq + (e.size * sq) / 2;
@@ -2727,16 +2978,6 @@ function drawEntities(list) {
       ctx.textAlign = "center";
       ctx.textBaseline = "middle";
       ctx.fillText(e.id.slice(0, 1).toUpperCase(), cx, cy + 0.5);
-    }
-  }
-  // Names last, above every disc (with elevation and prone); on small squares none: the
-  // overlay shows the focused creature's.
-  if (!compact) {
-    for (const e of all) {
-      ctx.globalAlpha = onLevel(e) ? 1 : OTHER_LEVEL_ALPHA;
-      const x0 = e.x * sq, y0 = e.y * sq, w = e.size * sq;
-      const extra = (e.z ? ` ↑${e.z}` : "") + (e.prone ? " prone" : "");
-      pill(e.id + extra, x0 + w / 2, y0 + w - 1, "rgba(255, 255, 255, 0.92)", COLOURS.ink, font);
     }
   }
   ctx.globalAlpha = 1;
@@ -2845,7 +3086,25 @@ function describe(t) {
   if (t.within) parts.push(`within ${t.within}`);
   const place = placementOf(t, scene);
   const how = place === "caster" ? "from the caster: it follows the caster" : place === "line" ? "drag its first square (origin) and its aim" : place === "wall" ? "lay its squares with the Wall squares tool" : t.shape === "cone" || t.shape === "line" ? "from the chosen square (origin handle)" : "drag the origin handle to place it";
-  return `${t.notation}: ${parts.join(", ")} — ${how}.`;
+  // A TDGS circle is every square within its radius, a diagonal step counting one (SPEC §1.4, §2.3): a square.
+  const square = t.rules === "tdgs" && t.shape === "circle" && t.radius !== undefined
+    ? ` — on the grid a square of ${2 * t.radius + 1} × ${2 * t.radius + 1}: every square within ${t.radius} of the origin square, a diagonal step counting as one (SPEC §1.4, §2.3)` : "";
+  return `${t.notation}: ${parts.join(", ")}${square} — ${how}.`;
+}
+
+/** A message with its first letter in upper case. @param {string} text */
+const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A TDGS direction as written and as it points on the board (SPEC §1.3: relative to the
+ * caster's facing, N forward): "Con4NE — relative to facing E: points SE". The board's is the
+ * engine's answer; without one (a refused placement) it is SPEC §1.3's sum.
+ * @param {Template} t @param {DrawSummary | null} res
+ */
+function directionText(t, res) {
+  const facing = scene.caster.facing, rel = /** @type {Direction} */ (t.direction);
+  const points = res && res.direction ? res.direction : DIRS[(DIRS.indexOf(facing) + DIRS.indexOf(rel)) % 8];
+  return `${t.notation} — relative to facing ${facing}: points ${points}`;
 }
 
 /** @param {HTMLElement} box @param {string} message @param {string} [text] @param {number} [at] */
@@ -2876,8 +3135,13 @@ function renderPanel() {
   // The notation box: its own error, inline, while the board keeps the last valid template.
   const ne = ui.notationError;
   dom.notation.setAttribute("aria-invalid", ne ? "true" : "false");
-  showError(dom.notationError, ne ? `${ne.code}: ${ne.message}${t ? ` — the board keeps ${t.notation}` : ""}` : "", ne ? ne.text : undefined, ne ? ne.at : undefined);
+  showError(dom.notationError, ne ? `${capital(ne.message)}${t ? ` — the board keeps ${t.notation}` : ""}` : "", ne ? ne.text : undefined, ne ? ne.at : undefined);
+  dom.notationError.title = ne ? `error code: ${ne.code}` : "";
   dom.info.textContent = t ? describe(t) : "";
+  // A TDGS direction is relative to the caster's facing (SPEC §1.3): as written, and as it points.
+  const written = t && t.direction ? directionText(t, res) : "";
+  dom.directionNote.hidden = !written;
+  if (dom.directionNote.textContent !== written) dom.directionNote.textContent = written;
   for (const b of dom.shapes) {
     const on = !!t && t.rules === b.dataset.rules && t.shape === b.dataset.shape && (t.rules !== "circle50" || !!t.close === (b.dataset.close === "true"));
     if (b.getAttribute("aria-current") !== String(on)) b.setAttribute("aria-current", String(on));
@@ -2909,25 +3173,34 @@ function renderPanel() {
   dom.originSquareClear.disabled = !os;
   const turning = turningOf(t);
   dom.turnLabel.value = turning ? `toward ${towardText(turning, scene.toward)}`
-    : t && t.shape === "rectangle" ? `rectangle ${scene.orientation}` : `facing ${scene.caster.facing}` + (res && res.direction ? ` · toward ${res.direction}` : "");
+    : t && t.shape === "rectangle" ? `rectangle ${scene.orientation}` : `facing ${scene.caster.facing}` + (res && res.direction ? ` · points ${res.direction}` : "");
 
   // The status line: the answer in one sentence, or why there is none.
   dom.status.classList.toggle("error", !!ui.error);
   if (!ui.engine) dom.status.textContent = dom.status.textContent || "Loading the engine…";
-  else if (ui.error) dom.status.textContent = `${ui.error.code}: ${ui.error.message}`;
+  else if (ui.error) dom.status.textContent = ui.error.message;
   else if (ui.waiting) dom.status.textContent = ui.waiting;
   else if (res) {
     const hit = res.targets.filter((x) => x.affected).length;
-    const toward = res.direction ?? (turning ? `${snapToward(turning, scene.toward)}°` : "");
+    const toward = res.direction ? res.direction + (t && t.direction ? ` (${t.direction} relative to facing ${scene.caster.facing})` : "")
+      : turning ? `${snapToward(turning, scene.toward)}°` : "";
     dom.status.textContent = `${res.template?.notation}: ${res.count} squares` + (toward ? `, toward ${toward}` : "") +
       `, ${hit} affected` + (res.originVisible ? "" : " (the caster cannot see the origin: reported, not required)");
   }
+  dom.status.title = ui.error ? `error code: ${ui.error.code}` : "";
+  // Under the board, where it is seen: a placement the rules refuse, a notation that does not
+  // parse (the box is far down the panel on a phone), what the board waits for, creatures above
+  // the board's levels.
   const hint = ui.error ? (point ? POINT_HINTS[ui.error.code] : undefined) ?? HINTS[ui.error.code] ?? "" : "";
-  setBoardNote(ui.error ? `Not placed: ${ui.error.message}. ${hint}` : ui.waiting, !!ui.error);
+  const above = entities(scene).filter((e) => e.z >= scene.levels);
+  const aboveText = above.length === 0 ? "" : `${above.map((e) => `${e.id} (z ${e.z})`).join(", ")} ${above.length === 1 ? "stands" : "stand"} above the board's ${scene.levels} level${scene.levels === 1 ? "" : "s"}: ` +
+    `areas are cut at level ${scene.levels - 1}, so nothing of them is drawn up there, though the engine may count ${above.length === 1 ? "it" : "them"} in. Raise “of N levels” in the toolbar.`;
+  setBoardNote(ui.error ? `Not placed: ${ui.error.message}. ${hint}`
+    : ne ? `The notation: ${ne.message}${t ? ` — the board keeps ${t.notation}` : ""}.` : ui.waiting || aboveText, !!ui.error || !!ne || !!aboveText);
 
   // Targets.
   const targets = res ? res.targets : [];
-  const sig = JSON.stringify([targets, focusId(), ui.selected]);
+  const sig = JSON.stringify([targets, focusId(), ui.selected, scene.levels, scene.rolls, above.map((e) => e.id)]);
   if (sig !== targetsShown) {
     targetsShown = sig;
     dom.targets.replaceChildren(...targets.map((x) => targetItem(x)));
@@ -2991,6 +3264,7 @@ function renderPanel() {
 
   // Forced movement.
   const ft = forceTarget();
+  dom.legendForce.hidden = !(ft && ui.move && ui.move.path.length > 0);
   dom.moveApply.disabled = !ft || !ui.move || ui.move.path.length === 0;
   const slide = scene.force.kind === "slide";
   dom.slideRow.hidden = !slide;
@@ -3035,7 +3309,8 @@ function renderAttack() {
   dom.atkPick.setAttribute("aria-pressed", a.pick ? "true" : "false");
   dom.atkPick.textContent = a.pick === 1 ? "Click the attacker…" : a.pick === 2 ? "Click the target…" : "Pick on the board";
   const err = ui.attackError, r = ui.attackResult;
-  showError(dom.atkError, err ? `${err.code}: ${err.message}` : "");
+  showError(dom.atkError, err ? capital(err.message) : "");
+  dom.atkError.title = err ? `error code: ${err.code}` : "";
   const attacker = findEntity(a.attacker), target = findEntity(a.target);
   if (r) {
     dom.atkResult.textContent = (isPointRules(a.rules) ? gradeWords(r.grade) : `${r.grade}`) + (r.bonus ? ` (+${r.bonus})` : "") + ` · ${r.blocked} of ${r.total} lines blocked` +
@@ -3303,6 +3578,26 @@ function renderFullAttack() {
   if (focused && (document.activeElement === document.body || document.activeElement === null)) document.getElementById(focused)?.focus();
 }
 
+/**
+ * A roll in words, as SPEC §7.4 adds it up: the die, plus the stat, less the defence (the
+ * target's, and its cover's bonus), plus the modifiers, is the total; a hit needs 11 (a natural
+ * 20 always hits, a natural 1 always misses; luck changes what the die needs).
+ * @param {import("../index.js").Roll} r @param {number} cover the target's cover bonus (in r.defence)
+ */
+function rollWords(r, cover) {
+  const die = r.dice[r.dice.length - 1], { stat, modifiers, luck } = scene.rolls;
+  const term = (/** @type {number} */ n) => (n < 0 ? `− ${-n}` : `+ ${n}`);
+  const defence = term(-r.defence) + (cover ? ` (defence ${r.defence - cover}, cover +${cover})` : " (defence)");
+  const mods = modifiers ? ` ${term(modifiers)} (modifiers)` : "";
+  const needs = ["needs 11"];
+  if (r.dice.length > 1) needs.push(`the 1 rolled first was rolled again (luck ${luck})`);
+  if (die === 20) needs.push("a natural 20 always hits");
+  else if (die === 1) needs.push("a natural 1 always misses");
+  else if (luck < 0) needs.push(`with luck ${signed(luck)} the die must also be ${11 - luck} or more`);
+  else if (luck > 0) needs.push(`with luck ${signed(luck)} any die above ${11 - luck} hits`);
+  return `d20 ${r.dice.join(" → ")} ${term(stat)} (stat) ${defence}${mods} = ${r.total}: ${r.hit ? "hit" : "miss"} (${needs.join("; ")})`;
+}
+
 /** @param {import("../overlay.js").DrawTarget} x a target of the summary, with its details */
 function targetItem(x) {
   const li = document.createElement("li");
@@ -3338,13 +3633,17 @@ function targetItem(x) {
     detail.append("cover ", badge, x.bonus ? ` +${x.bonus} to ${against}` : "", x.cover === "total" ? " (cannot be targeted)" : "",
       x.total ? ` · ${x.blocked} of ${x.total} line${x.total === 1 ? "" : "s"} blocked` : "");
   } else {
+    // TDGS: partial +2, half +4 to the defence (REF), full: not affected; Draw Steel's "cover"
+    // is a bane on the abilities against it (SPEC §5.5).
     badge.textContent = x.cover;
-    detail.append("cover ", badge, x.bonus ? ` +${x.bonus} defence` : "", x.total ? ` · ${x.blocked} of ${x.total} lines blocked` : "");
+    const effect = x.bonus ? ` +${x.bonus} defence` : x.cover === "cover" ? ": a bane on abilities against it (Draw Steel)" : x.cover === "full" ? ": cannot be targeted" : "";
+    detail.append(x.cover === "cover" ? "" : "cover ", badge, effect, x.total ? ` · ${x.blocked} of ${x.total} lines blocked` : "");
   }
+  if (e && e.z >= scene.levels) detail.append(` · above the board's levels (z ${e.z}; the board's are 0 … ${scene.levels - 1}): no area is drawn there`);
   if (x.roll) {
     const roll = document.createElement("span");
-    roll.className = x.roll.hit ? "roll-hit" : "roll-miss";
-    roll.textContent = ` · d20 ${x.roll.dice.join(" → ")}, total ${x.roll.total} vs ${x.roll.defence}: ${x.roll.hit ? "hit" : "miss"}`;
+    roll.className = `roll ${x.roll.hit ? "roll-hit" : "roll-miss"}`;
+    roll.textContent = ` · ${rollWords(x.roll, x.bonus)}`;
     detail.append(roll);
   }
   b.append(detail);
@@ -3557,10 +3856,10 @@ function wallAt(px, py) {
   return best;
 }
 
-/** A wall's ends and kind, in words. @param {Wall} w */
+/** A wall's ends and kind, in words: a wall, a fence, an open or a closed door. @param {Wall} w */
 function wallWords(w) {
-  const kind = w.top !== undefined ? "fence" : "wall";
-  return `${w.a.join(", ")} → ${w.b.join(", ")} · ${w.open ? `open (${kind})` : kind}`;
+  const kind = w.open === undefined ? (w.top !== undefined ? "fence" : "wall") : `${w.open ? "open" : "closed"} door${w.top !== undefined ? " (fence)" : ""}`;
+  return `${w.a.join(", ")} → ${w.b.join(", ")} · ${kind}`;
 }
 
 /** Selects a thin wall (or none); the fence toggle follows it. @param {number | null} i */
@@ -3586,13 +3885,16 @@ function addWall(a, b) {
   refresh();
 }
 
-/** Opens or closes a thin wall: an open door blocks nothing (SPEC §5.6). @param {number} i */
+/**
+ * Opens or closes a thin wall, which is then a door (`open` set: true, or false for a closed
+ * door, which blocks as a wall does and is drawn as a door): an open door blocks nothing (SPEC §5.6).
+ * @param {number} i
+ */
 function toggleDoor(i) {
   const w = scene.walls[i];
   if (!w) return;
   commit();
-  if (w.open) delete w.open;
-  else w.open = true;
+  w.open = !w.open;
   commit();
   refresh();
 }
@@ -3631,6 +3933,7 @@ function renderWallTools() {
   dom.wallDoor.disabled = !w;
   dom.wallDelete.disabled = !w;
   dom.wallDoor.setAttribute("aria-pressed", w && w.open ? "true" : "false");
+  dom.wallOptions.classList.toggle("off", ui.tool !== "thin");
   dom.wallFence.setAttribute("aria-pressed", ui.fence ? "true" : "false");
   const text = w ? `selected: ${wallWords(w)}` : ui.tool !== "thin" ? "T: thin walls and doors" : "drag between grid points; click a wall";
   if (dom.wallInfo.value !== text) { dom.wallInfo.value = text; dom.wallInfo.title = text; }
@@ -3767,15 +4070,20 @@ function setOriginSquare(p) {
   refresh();
 }
 
+/** Starts a pan of the view by the pointer pressed. @param {PointerEvent} e */
+function startPan(e) {
+  e.preventDefault();
+  canvas.focus({ preventScroll: true });
+  ui.pan = { x: e.clientX, y: e.clientY, vx: view.x, vy: view.y };
+  canvas.setPointerCapture(e.pointerId);
+  updateCursor();
+}
+
 canvas.addEventListener("pointerdown", (e) => {
   if (!ui.engine) return;
   if (e.button === 1 || (e.button === 0 && (ui.tool === "pan" || ui.space))) {
     // A pan: the middle button, the Pan tool, or the space bar held.
-    e.preventDefault();
-    canvas.focus({ preventScroll: true });
-    ui.pan = { x: e.clientX, y: e.clientY, vx: view.x, vy: view.y };
-    canvas.setPointerCapture(e.pointerId);
-    updateCursor();
+    startPan(e);
     return;
   }
   if (e.button !== 0) return;
@@ -3808,6 +4116,13 @@ canvas.addEventListener("pointerdown", (e) => {
     refresh();
     return;
   }
+  if (ui.tool === "add") {
+    // The Add creature tool: a creature on the square clicked, if it is free.
+    const why = blockedAt(entity({ id: "", x: c.x, y: c.y }), { x: c.x, y: c.y, z: ui.level, size: 1, height: 1 });
+    if (why) flash(`No creature added on ${c.x}, ${c.y}: ${why === "the edge of the board" ? why : why.startsWith("a wall") ? "a wall stands there" : `${why} stands there`}.`);
+    else addCreature(c.x, c.y, ui.level, false);
+    return;
+  }
   if (ui.tool === "move" && ui.attack.pick && dom.attackSection.open) {
     const sel = grabAt(pt.px, pt.py);
     if (sel && sel.kind === "entity") {
@@ -3819,8 +4134,9 @@ canvas.addEventListener("pointerdown", (e) => {
   }
   if (ui.tool === "move") {
     const sel = grabAt(pt.px, pt.py);
-    if (!sel) { // a missed grab only clears the selection: it never paints
+    if (!sel) { // a missed grab only clears the selection: it never paints; a finger's pans the board
       if (ui.selected) select(null);
+      if (e.pointerType === "touch") startPan(e);
       return;
     }
     const a = anchorOf(sel);
@@ -4088,7 +4404,7 @@ function isField(el) {
 }
 
 document.addEventListener("keydown", (e) => {
-  if (dom.help.open) return; // the dialog handles its own keys (Esc closes it)
+  if (dom.help.open || dom.confirmReplace.open) return; // a dialog handles its own keys (Esc closes it)
   const mod = e.ctrlKey || e.metaKey;
   if (mod) {
     if (isTextField(e.target) || e.altKey) return; // a text field's own undo
@@ -4122,6 +4438,7 @@ document.addEventListener("keydown", (e) => {
   else if (lower === "x") setTool("erase");
   else if (lower === "t") setTool("thin");
   else if (lower === "h") setTool("pan");
+  else if (lower === "a") setTool("add");
   else if (lower === "d" && ui.tool === "thin") { if (ui.wall !== null) toggleDoor(ui.wall); }
   else if (lower === "f" && ui.tool === "thin") toggleFence();
   else if (lower === "p" && ui.template && placementOf(ui.template, scene) === "wall") setTool("path");
@@ -4187,8 +4504,12 @@ window.addEventListener("blur", () => {
   if (ui.space) { ui.space = false; updateCursor(); }
 });
 
+/** Opens the help at its top: the dialog would focus (and scroll to) its Close button, at the bottom. */
 function openHelp() {
-  if (!dom.help.open) dom.help.showModal();
+  if (dom.help.open) return;
+  dom.help.showModal();
+  dom.helpHeading.focus({ preventScroll: true });
+  dom.help.scrollTop = 0;
 }
 dom.helpButton.addEventListener("click", openHelp);
 
@@ -4197,6 +4518,7 @@ dom.wallDoor.addEventListener("click", () => { if (ui.wall !== null) toggleDoor(
 dom.wallFence.addEventListener("click", toggleFence);
 dom.wallDelete.addEventListener("click", removeWall);
 dom.undo.addEventListener("click", undo);
+dom.linesAll.addEventListener("change", () => { ui.linesAll = dom.linesAll.checked; draw(); });
 dom.redo.addEventListener("click", redo);
 dom.zoomIn.addEventListener("click", () => zoomIn());
 dom.zoomOut.addEventListener("click", () => zoomOut());
@@ -4597,7 +4919,7 @@ dom.faDraw.addEventListener("click", () => {
  */
 function ledgeScene() {
   const s = sampleScene();
-  s.cols = 16; s.rows = 10;
+  s.cols = 16; s.rows = 10; s.levels = 2; // the Knight stands on level 1
   s.template = "Cir1"; s.rules = ""; s.range = null; s.source = false;
   s.obstacles = [{ x: 4, y: 4, z: 0, fill: 1 }, { x: 4, y: 5, z: 0, fill: 1 }, { x: 3, y: 4, z: 0, fill: 1 }, { x: 3, y: 5, z: 0, fill: 1 }];
   s.caster = entity({ id: "Knight", x: 4, y: 4, z: 1, facing: "E", side: "party" });
@@ -4606,8 +4928,7 @@ function ledgeScene() {
   s.aim = { x: 13, y: 6, z: 0 };
   return s;
 }
-dom.atkLedge.addEventListener("click", () => {
-  if (!ui.engine) return;
+dom.atkLedge.addEventListener("click", () => replaceWith(() => {
   commit();
   scene = { ...ledgeScene(), fullAttack: scene.fullAttack }; // the full attack panel is no part of a board: it stays
   dropBoardScene(); // a new board: a new scene of the engine, not an edit of the old one
@@ -4618,39 +4939,58 @@ dom.atkLedge.addEventListener("click", () => {
   commit();
   sceneReplaced();
   sceneMessage("The ledge: Knight stands one level up on a block, Orc below (Undo returns to your scene).", false);
-});
+  markSafe();
+}));
 
 // Creatures.
-/** The free ground square nearest (x, y) where a size-1 creature fits, or null. @param {number} x @param {number} y */
-function freeSquareNear(x, y) {
+/**
+ * The free square nearest (x, y) on level z where a creature of `size` (and as tall) fits, or
+ * null: no wall, no creature, on the board.
+ * @param {number} x @param {number} y @param {number} size @param {number} z
+ */
+function freeSquareNear(x, y, size, z) {
+  const probe = entity({ id: "", x, y });
   for (let d = 0; d < Math.max(scene.cols, scene.rows); d++) {
     for (let yy = y - d; yy <= y + d; yy++) {
       for (let xx = x - d; xx <= x + d; xx++) {
         if (Math.max(Math.abs(xx - x), Math.abs(yy - y)) !== d) continue;
-        const probe = entity({ id: "", x: xx, y: yy });
-        if (!blockedAt(probe, { x: xx, y: yy, z: 0, size: 1, height: 1 })) return { x: xx, y: yy };
+        if (!blockedAt(probe, { x: xx, y: yy, z, size, height: size })) return { x: xx, y: yy };
       }
     }
   }
   return null;
 }
 
-dom.addToken.addEventListener("click", () => {
-  if (!ui.engine) return;
+/**
+ * Puts a new creature (an enemy, "Creature n") on square (x, y) at level z, as one undo step, and
+ * selects it; `focus`: the editor's name field gets the focus (the panel's button), else the
+ * board keeps it (the Add creature tool, which adds where it is clicked).
+ * @param {number} x @param {number} y @param {number} z @param {boolean} focus
+ */
+function addCreature(x, y, z, focus) {
   if (scene.tokens.length >= MAX_TOKENS) { flash(`The demo holds ${MAX_TOKENS} creatures at most.`); return; }
-  const c = scene.caster;
-  const spot = freeSquareNear(c.x + 3, c.y);
-  if (!spot) { flash("No free square left on the board."); return; }
   let n = scene.tokens.length + 1, id = `Creature ${n}`;
   while (findEntity(id)) id = `Creature ${++n}`;
   commit();
-  scene.tokens.push(entity({ id, x: spot.x, y: spot.y, side: "enemy" }));
+  scene.tokens.push(entity({ id, x, y, z, side: "enemy" }));
   ui.selected = { kind: "entity", id };
   commit();
   refresh();
   renderEditor(true);
-  dom.edId.focus();
-  dom.edId.select();
+  if (focus) {
+    dom.edId.focus();
+    dom.edId.select();
+  }
+}
+
+// The panel's button: in the middle of the board's view, on a square with room to grow (Huge,
+// else Large), on the level shown.
+dom.addToken.addEventListener("click", () => {
+  if (!ui.engine) return;
+  const cx = Math.floor((view.x + viewW() / 2) / ui.sq), cy = Math.floor((view.y + viewH() / 2) / ui.sq);
+  const spot = freeSquareNear(cx, cy, 3, ui.level) ?? freeSquareNear(cx, cy, 2, ui.level) ?? freeSquareNear(cx, cy, 1, ui.level);
+  if (!spot) { flash("No free square left on the board."); return; }
+  addCreature(spot.x, spot.y, ui.level, true);
 });
 
 function removeSelected() {
@@ -4701,6 +5041,14 @@ function editSelected(change) {
   commit();
   const oldId = e.id;
   Object.assign(e, copy);
+  if (e.z >= scene.levels) {
+    // Raised above the board: the board grows to its level, in the same step.
+    scene.levels = Math.min(MAX_LEVELS, e.z + 1);
+    dom.levels.value = String(scene.levels);
+    ui.boardNote = `The board has ${scene.levels} levels now (0 … ${scene.levels - 1}): ${e.id} stands on level ${e.z}.`;
+    ui.boardWarn = false;
+    renderView();
+  }
   if (oldId !== e.id) {
     scene.ids = scene.ids.map((id) => (id === oldId ? e.id : id));
     if (ui.attack.attacker === oldId) ui.attack.attacker = e.id;
@@ -4738,9 +5086,11 @@ dom.edHeight.addEventListener("change", () => editSelected((e) => {
   return "";
 }));
 dom.edZ.addEventListener("change", () => editSelected((e) => {
+  // The board's levels run from 0 up: a creature above them raises the board (areas are cut to
+  // its levels, so nothing of an area would be drawn where it stands), up to the demo's highest.
   const v = dom.edZ.value.trim();
   const n = v === "" ? 0 : /^-?\d+$/.test(v) ? Number(v) : NaN;
-  if (!(n >= -100 && n <= 100)) return "Elevation: a whole number of levels from −100 to 100 (0 is the ground).";
+  if (!(n >= 0 && n < MAX_LEVELS)) return `Elevation: a whole number of levels from 0 (the ground) to ${MAX_LEVELS - 1}: the demo's boards have at most ${MAX_LEVELS} levels.`;
   e.z = n;
   return "";
 }));
@@ -4774,6 +5124,7 @@ dom.exportButton.addEventListener("click", () => {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+  markSafe();
   sceneMessage("Exported aoekit-scene.json: the evaluate request for this scene.", false);
 });
 
@@ -4800,6 +5151,7 @@ function importText(text, name) {
     ui.hoverId = null;
     commit();
     sceneReplaced();
+    markSafe();
     sceneMessage(`Imported ${name}.` + (ignored.length ? ` Not used by the demo: ${ignored.join(", ")}.` : ""), false);
     return true;
   } catch (err) {
@@ -4816,15 +5168,16 @@ dom.importFile.addEventListener("change", async () => {
   if (file.size > 4 << 20) { sceneMessage(`${file.name} was not imported: larger than 4 MiB. The scene is unchanged.`, true); return; }
   importText(await file.text(), file.name);
 });
-dom.sample.addEventListener("click", () => {
+dom.sample.addEventListener("click", () => replaceWith(() => {
   commit();
   scene = { ...sampleScene(), fullAttack: scene.fullAttack }; // the full attack panel is no part of a board: it stays
   dropBoardScene(); // a new board: a new scene of the engine, not an edit of the old one
   ui.selected = { kind: "entity", id: SAMPLE_SELECTED };
   commit();
   sceneReplaced();
+  markSafe();
   sceneMessage("The sample scene is back (Undo returns to yours).", false);
-});
+}));
 /**
  * The walled room (SPEC §5.6): a room of thin walls on the grid lines x 4…12, y 3…11, its east
  * side open by a one-square door at y 6…7, a few crates in a corner. Talent's 3 burst (Draw
@@ -4854,20 +5207,58 @@ function roomScene() {
   s.force = { kind: "push", distance: 3, path: [], of: "" };
   return s;
 }
-dom.sampleRoom.addEventListener("click", () => {
-  if (!ui.engine) return;
+dom.sampleRoom.addEventListener("click", () => replaceWith(() => {
   commit();
   scene = { ...roomScene(), fullAttack: scene.fullAttack }; // the full attack panel is no part of a board: it stays
   dropBoardScene(); // a new board: a new scene of the engine, not an edit of the old one
   ui.selected = { kind: "entity", id: "Guard" };
   ui.hoverId = null;
   ui.wall = null;
+  // Set up, not opened: the Attack cover and Forced movement sections show them when opened.
   ui.attack = { attacker: "Archer", target: "Cultist", kind: "ranged", rules: "tdgs", flying: false, pick: 0 };
-  dom.attackSection.open = true;
-  dom.moveSection.open = true;
   commit();
   sceneReplaced();
-  sceneMessage("The walled room: the burst fills the room and leaves only through the open door; the Archer's shot crosses a wall; the Guard, pushed, hits one. Double-click the door to close it (Undo returns to your scene).", false);
+  markSafe();
+  sceneMessage("The walled room: the burst fills the room and leaves only through the open door; double-click the door to close it. Open Attack cover for the Archer's shot across a wall, Forced movement for the Guard's push into one (Undo returns to your scene).", false);
+}));
+
+/**
+ * The request of the last scene kept elsewhere — a sample, a file imported or exported — as
+ * JSON (localStorage keeps it with the scene): a scene still equal to it holds no work a sample
+ * would lose, and is replaced without asking.
+ */
+let safeRequest = "";
+const SAFE_KEY = "aoekit-demo/safe/v1";
+function markSafe() {
+  safeRequest = JSON.stringify(exportRequest());
+  if (STRESS) return;
+  try {
+    localStorage.setItem(SAFE_KEY, safeRequest);
+  } catch {
+    // private mode or a full quota: asked once more than needed
+  }
+}
+/** @type {null | (() => void)} what Replace it in the dialog does */
+let pendingReplace = null;
+/**
+ * Replaces the scene with a sample (`load`): at once when the scene is kept elsewhere, else once
+ * the user says so (the dialog; Undo brings the scene back in any case).
+ * @param {() => void} load
+ */
+function replaceWith(load) {
+  if (!ui.engine) return;
+  if (JSON.stringify(exportRequest()) === safeRequest) {
+    load();
+    return;
+  }
+  pendingReplace = load;
+  dom.confirmReplace.returnValue = "";
+  dom.confirmReplace.showModal();
+}
+dom.confirmReplace.addEventListener("close", () => {
+  const load = pendingReplace;
+  pendingReplace = null;
+  if (load && dom.confirmReplace.returnValue === "yes") load();
 });
 
 dom.clearWalls.addEventListener("click", () => {
@@ -4900,7 +5291,7 @@ function composite(x, y, w, h) {
   c.width = w;
   c.height = h;
   const g = /** @type {CanvasRenderingContext2D} */ (c.getContext("2d", { willReadFrequently: true }));
-  for (const layer of [stillCanvas, resultCanvas, canvas]) if (layer.width > 0 && layer.height > 0) g.drawImage(layer, x, y, w, h, 0, 0, w, h);
+  for (const layer of [stillCanvas, resultCanvas, canvas, badgesCanvas, namesCanvas]) if (layer.width > 0 && layer.height > 0) g.drawImage(layer, x, y, w, h, 0, 0, w, h);
   return g.getImageData(0, 0, w, h);
 }
 
@@ -4910,8 +5301,8 @@ function composite(x, y, w, h) {
     get scene() { return scene; },
     /** The engine's scene of the board (evaluateBoard), its counts, the board it holds. */
     get engineBoard() { return board; },
-    /** The evaluate request the answer shown answers, its board included. @returns {Request | null} */
-    request: () => ui.request && ui.requestBoard && JSON.parse(JSON.stringify(withBoard(ui.request, ui.requestBoard))),
+    /** The evaluate request the answer shown answers, its board included (and, Rolls off, the rollsOff Export writes with it). @returns {Request | null} */
+    request: () => ui.request && ui.requestBoard && JSON.parse(JSON.stringify(withRollsOff(withBoard(ui.request, ui.requestBoard), scene))),
     exportRequest,
     importText,
     /** The area's cells the overlay drew (on the level shown), from the answer it drew. @returns {[number, number][]} */
@@ -4919,14 +5310,20 @@ function composite(x, y, w, h) {
       const res = ui.result, level = ui.drawn ? ui.drawn.level : ui.level;
       return res ? res.cells.filter((c) => c[2] === level).map((c) => /** @type {[number, number]} */ ([c[0], c[1]])) : [];
     },
-    /** The cover lines drawn, in board pixels: the overlay's (the hovered or selected creature's, from the answer it drew, where it draws them), then the attack's. */
+    /** The cover lines drawn, in board pixels: the overlay's (the hovered or selected creature's, or every target's, from the answer it drew, where it draws them), then the attack's. */
     drawnLines() {
       const res = ui.result, id = ui.drawn ? ui.drawn.focus : null;
-      const target = id && res ? res.targets.find((x) => x.id === id) : null;
-      const area = target ? lineGeometry(target.lines) : [];
-      return [...area.filter((l) => !l.blocked), ...area.filter((l) => l.blocked)].map((l) => ({ id: /** @type {string} */ (id), ...l }))
-        .concat(ui.drawnLines.map((l) => ({ ...l })));
+      const targets = !res ? [] : ui.drawn && ui.drawn.all ? res.targets : res.targets.filter((x) => x.id === id);
+      /** @type {{id: string, from: [number, number], to: [number, number], blocked: boolean}[]} */
+      const out = [];
+      for (const target of targets) {
+        const area = lineGeometry(target.lines);
+        for (const l of [...area.filter((g) => !g.blocked), ...area.filter((g) => g.blocked)]) out.push({ id: target.id, ...l });
+      }
+      return out.concat(ui.drawnLines.map((l) => ({ ...l })));
     },
+    /** The names and badges the label layers show, in board pixels: kind, creature, text and box. */
+    drawnLabels: () => ui.labels.map(({ kind, id, text, x, y, w, h }) => ({ kind, id, text, x, y, w, h })),
     /** The dnd5e and pf2e cover badges the last draw painted (the overlay paints the other rule sets'). */
     drawnBadges: () => ui.badges.map((b) => ({ ...b })),
     /** @returns {CoverRequest | null} */ attackRequest: () => ui.attackRequest && JSON.parse(JSON.stringify(ui.attackRequest)),
@@ -4944,15 +5341,15 @@ function composite(x, y, w, h) {
     },
     /** The whole board as shown: its layers composed, as one ImageData of the canvas's backing-store size. */
     image: () => composite(0, 0, canvas.width, canvas.height),
-    /** The layers, bottom to top: the still layer, the overlay's, the board canvas. */
-    layers: () => [stillCanvas, resultCanvas, canvas],
+    /** The layers, bottom to top: the still layer, the overlay's, the board canvas, the badges, the names. */
+    layers: () => [stillCanvas, resultCanvas, canvas, badgesCanvas, namesCanvas],
     /** The view: squares of sq pixels, `fit` at zoom 1, the canvas showing the board from board pixel (x, y). */
     get view() { return { ...view, sq: ui.sq }; },
     /** How many times the still layers (board, obstacles, grid, thin walls, plain creatures) were drawn. */
     get layersPainted() { return layers.painted; },
     zoomTo, setLevel, panBy,
     /** Draws everything again, the still layers too (their cached copies thrown away). */
-    redrawFromScratch() { layers.key = []; if (ui.drawn) ui.drawn.key = ""; draw(); },
+    redrawFromScratch() { layers.key = []; labelLayers.names = labelLayers.badges = labelLayers.view = ""; if (ui.drawn) ui.drawn.key = ""; draw(); },
     get sq() { return ui.sq; },
     get dpr() { return ui.dpr; },
     get history() { return { index: history.index, length: history.stack.length }; },
@@ -4964,8 +5361,14 @@ loadOverlay().then((overlays) => {
   attachResult();
   const stored = STRESS ? null : restore();
   resetHistory(stored ?? (STRESS ? stressScene() : sampleScene()));
+  try {
+    safeRequest = stored ? localStorage.getItem(SAFE_KEY) ?? "" : "";
+  } catch {
+    safeRequest = "";
+  }
   ui.selected = stored || STRESS ? null : { kind: "entity", id: SAMPLE_SELECTED };
   sceneReplaced();
+  if (!stored) markSafe(); // the sample: in the page itself
 }, (err) => {
   dom.status.classList.add("error");
   dom.status.textContent = `The engine failed to load: ${err instanceof Error ? err.message : err}`;

@@ -254,7 +254,8 @@ test("demo: dragging a Cir2 origin onto two creatures marks both affected; a ran
   assert.equal(s.result, null);
   assert.deepEqual(s.drawn, []);
   assert.deepEqual(sorted(ground(s.ghost)), sorted(expected));
-  assert.match(await page.locator("#status").textContent(), /^out_of_range: /);
+  assert.equal(await page.locator("#status").textContent(), s.error.message, "the engine's message, in words (its code in the title)");
+  assert.equal(await page.getAttribute("#status", "title"), "error code: out_of_range");
   assert.ok(!isHitMark(await pixel(page, 10.5, 8.5)));
   await shot(page, "demo-out-of-range.png");
 
@@ -566,7 +567,8 @@ test("demo: the notation box asks engine.parse, keeps the last valid template an
   await page.fill("#notation", "Con4");
   const box = page.locator("#notation-error");
   assert.ok(await box.isVisible());
-  assert.match(await box.textContent(), /^bad_notation: Con4: a cone needs a direction .* at position 5/);
+  assert.match(await box.textContent(), /^Con4: a cone needs a direction .* at position 5/);
+  assert.equal(await box.getAttribute("title"), "error code: bad_notation");
   assert.equal(await box.locator("mark").textContent(), " ", "position 5 is one past the end of Con4");
   assert.equal(await page.getAttribute("#notation", "aria-invalid"), "true");
   // at counts characters, an emoji one: the mark holds it whole, not half a surrogate pair.
@@ -847,7 +849,8 @@ test("demo: attack cover — the ledge sample gives no cover to a standing melee
   assert.equal(a.lines.length, 0);
   const err = page.locator("#atk-error");
   assert.ok(await err.isVisible());
-  assert.match(await err.textContent(), /^out_of_range: .*2 squares/);
+  assert.match(await err.textContent(), /2 squares/);
+  assert.equal(await err.getAttribute("title"), "error code: out_of_range");
 
   // Back beside it, then picked on the board the other way round: the orc strikes up.
   await page.keyboard.press("ArrowLeft");
@@ -944,21 +947,21 @@ test("demo: a thin wall drawn between two grid points cuts a Draw Steel burst; a
   assert.equal(s.result.count, 25);
   assert.deepEqual(await hidden().then((x) => [x.affected, x.reason ?? ""]), [true, ""]);
   assert.equal(await page.getAttribute("#wall-door", "aria-pressed"), "true");
-  // A double-click closes it.
+  // A double-click closes it: a door still, closed (open: false), drawn as a door.
   await dblclickAt(page, 13, 8.5);
   s = await look(page);
-  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11] }]);
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11], open: false }]);
   assert.equal(s.result.count, 15);
 
   // F makes it a waist-high fence (top 0.5): the segments between the cells' upper corners
   // (1/400 under the top of level 0) pass over it, so no square is cut.
   await page.keyboard.press("f");
   s = await look(page);
-  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11], top: 0.5 }]);
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11], top: 0.5, open: false }]);
   assert.equal(s.result.count, 25);
   await page.click("#wall-fence");
   s = await look(page);
-  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11] }]);
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11], open: false }]);
   assert.equal(s.result.count, 15);
 
   // Delete removes it; Ctrl+Z brings it back.
@@ -968,7 +971,7 @@ test("demo: a thin wall drawn between two grid points cuts a Draw Steel burst; a
   assert.equal(s.result.count, 25);
   await page.keyboard.press("Control+z");
   s = await look(page);
-  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11] }], "undo restores the wall");
+  assert.deepEqual(s.request.walls, [{ a: [13, 6], b: [13, 11], open: false }], "undo restores the door");
   assert.equal(s.result.count, 15);
   assert.deepEqual(await hidden().then((x) => x.reason), "barrier");
 
@@ -990,6 +993,9 @@ test("demo: the walled room — a burst escapes only through the open door, a TD
   const { page, problems } = o;
   const aoe = await engine();
   await page.click("#sample-room");
+  // The sample sets up the Archer's shot and the Guard's push; their sections show them, opened.
+  await page.click("#attack-section summary");
+  await page.click("#move-section summary");
   await page.waitForFunction(() => globalThis.__aoekitDemo.state.attackResult && globalThis.__aoekitDemo.state.move, null, WAIT);
   let s = await look(page);
   // The room: thin walls on the grid lines x = 4 and x = 12, y = 3 and y = 11; on the east side a
@@ -1231,7 +1237,8 @@ test("demo: the engine's scene follows every board edit (moves, creatures, names
   await importScene(page, OPEN_FIELD, "open.json");
   b = await throughScene(page, aoe, "an import");
   assert.equal(b.made, made + 1, "an import makes a new scene");
-  await page.click("#sample-room");
+  await page.click("#sample-room"); // (the imported scene is in a file: no question asked)
+  await page.click("#attack-section summary"); // the sample sets up the Archer's shot: its section shows it
   await page.waitForFunction(() => globalThis.__aoekitDemo.state.attackResult, null, WAIT);
   b = await throughScene(page, aoe, "the walled room");
   assert.equal(b.made, made + 2, "a sample makes a new scene");
@@ -2051,7 +2058,7 @@ test("demo: a slide's path is laid square by square (bent), sent as the move req
   let refused = null;
   try { aoe.move(s.req); } catch (err) { refused = err; }
   assert.ok(refused, "the engine refuses a square not next to the one before");
-  assert.equal(await page.locator("#move-info").textContent(), `${refused.code}: ${refused.message}`);
+  assert.equal(await page.locator("#move-info").textContent(), refused.message.charAt(0).toUpperCase() + refused.message.slice(1));
   assert.equal(s.move, null);
   await page.click("#slide-pop");
   assert.deepEqual((await d()).req.path, bent.slice(0, 2));
@@ -2133,7 +2140,7 @@ test("demo: a Draw Steel cube's origin square is chosen with Shift + click, sent
   assert.ok(refused, "the engine refuses an origin square outside the cube (CONTRACT: must be a cell of the cube)");
   assert.equal(refused.field, "originSquare", "refused for the origin square itself");
   assert.deepEqual([s.error.code, s.error.message], [refused.code, refused.message]);
-  assert.equal(await page.locator("#status").textContent(), `${refused.code}: ${refused.message}`);
+  assert.equal(await page.locator("#status").textContent(), refused.message);
 
   // Undo goes back to the square inside; the button returns to the engine's default.
   await page.click("#undo");
