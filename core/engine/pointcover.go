@@ -128,7 +128,7 @@ func (sc *pointScene) crowdOf() *crowd {
 			all = append(all, blocker{box: e.space.Box(), id: e.tok.ID})
 		}
 	}
-	sc.w.charge(n, "")
+	sc.w.charge(n, coverWork) // each token read once for the crowd
 	return newCrowd(sc.solids, all)
 }
 

@@ -71,7 +71,7 @@ func roundAway(f float64) int64 {
 	return int64(math.Floor(f + 0.5))
 }
 
-// Degree45 reports whether v points along one of the eight compass directions, and which.
+// Compass reports whether v points along one of the eight compass directions, and which.
 func (v Vec) Compass() (grid.Dir, bool) {
 	if v[2] != 0 || v.Zero() {
 		return 0, false

@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { ROOT, WEB, engine, fileBrowser } from "./helpers.mjs";
+import { ROOT, WEB, demoReady, engine, fileBrowser, openDemo } from "./helpers.mjs";
 
 const SHOTS = join(ROOT, "build", "screenshots");
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
@@ -18,39 +18,9 @@ const BOARD = { min: [0, 0, 0], max: [23, 15, 0] };
 
 const file = fileBrowser(WEB);
 
-/** Opens the demo in a fresh context under the demo server's CSP. */
-async function open(t, { width = 1400, height = 900, dpr = 1, hasTouch = false } = {}) {
-  if (!file.browser) {
-    t.skip("Chromium is absent");
-    return null;
-  }
-  const context = await file.browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, acceptDownloads: true, hasTouch, isMobile: hasTouch });
-  t.after(() => context.close());
-  const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  page.on("console", (msg) => msg.type() === "error" && problems.push(`console.error: ${msg.text()}`));
-  await page.addInitScript(() => {
-    globalThis.__csp = [];
-    document.addEventListener("securitypolicyviolation", (e) => globalThis.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  await page.route("**/demo/index.html", async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, headers: { ...res.headers(), "content-security-policy": CSP } });
-  });
-  await page.goto(`${file.base}/demo/index.html`);
-  await ready(page);
-  return { page, problems, context };
-}
-
-async function ready(page) {
-  await page.waitForFunction(() => {
-    const d = globalThis.__aoekitDemo;
-    return (d?.state.engine && (d.state.result || d.state.error || d.state.waiting)) || /failed to load/.test(document.getElementById("status")?.textContent ?? "");
-  }, null, WAIT);
-  assert.doesNotMatch(await page.locator("#status").textContent(), /failed to load/);
-}
+/** Opens the demo in a fresh context under the demo server's CSP (openDemo). */
+const open = (t, options) => openDemo(t, file, { timeout: 10_000, ...options });
+const ready = demoReady;
 
 const look = (page) => page.evaluate(() => {
   const d = globalThis.__aoekitDemo;

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 
-import { FULL_ATTACK_REQUEST, ROOT, WEB, areaCheck, engine, fileBrowser } from "./helpers.mjs";
+import { FULL_ATTACK_REQUEST, ROOT, WEB, areaCheck, demoReady, engine, fileBrowser, openDemo } from "./helpers.mjs";
 
 const SHOTS = join(ROOT, "build", "screenshots");
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
@@ -22,40 +22,9 @@ const WAIT = { timeout: 30_000 };
 // One browser and one static server for the whole file.
 const file = fileBrowser(WEB);
 
-/** Opens the demo in a fresh context (fresh localStorage) under the demo server's CSP. */
-async function open(t, { width = 1400, height = 900, dpr = 1 } = {}) {
-  if (!file.browser) {
-    t.skip("Chromium is absent");
-    return null;
-  }
-  const context = await file.browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, acceptDownloads: true });
-  t.after(() => context.close());
-  const page = await context.newPage();
-  const problems = [];
-  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
-  page.on("console", (msg) => msg.type() === "error" && problems.push(`console.error: ${msg.text()}`));
-  await page.addInitScript(() => {
-    globalThis.__csp = [];
-    document.addEventListener("securitypolicyviolation", (e) => globalThis.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  await page.route("**/demo/index.html", async (route) => {
-    const res = await route.fetch();
-    await route.fulfill({ response: res, headers: { ...res.headers(), "content-security-policy": CSP } });
-  });
-  await page.goto(`${file.base}/demo/index.html`);
-  await ready(page);
-  return { page, problems, context };
-}
-
-/** Waits until the page has the engine and an answer; a module that failed to load says so. */
-async function ready(page) {
-  await page.waitForFunction(() => {
-    const d = globalThis.__aoekitDemo;
-    return (d?.state.engine && (d.state.result || d.state.error || d.state.waiting)) || /failed to load/.test(document.getElementById("status")?.textContent ?? "");
-  }, null, WAIT);
-  const status = await page.locator("#status").textContent();
-  assert.doesNotMatch(status, /failed to load/, "the engine did not load (was web/aoekit.wasm being rebuilt?)");
-}
+/** Opens the demo in a fresh context under the demo server's CSP (openDemo). */
+const open = (t, options) => openDemo(t, file, options);
+const ready = demoReady;
 
 /** What the page holds: the request it sent, its answer, what it drew. */
 const look = (page) => page.evaluate(() => {

@@ -424,3 +424,47 @@ export function fileBrowser(dir) {
   });
   return file;
 }
+
+/** The demo server's content security policy (wasm/devserver), set on the demo page by openDemo. */
+export const DEMO_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:";
+
+/**
+ * openDemo opens web/demo in a fresh browser context of file (fileBrowser: fresh localStorage)
+ * under the demo server's CSP, collecting page errors, console errors (problems) and CSP
+ * violations (globalThis.__csp), and waits until it has an answer (demoReady). It skips t where
+ * Chromium is absent and returns null.
+ */
+export async function openDemo(t, file, { width = 1400, height = 900, dpr = 1, hasTouch = false, timeout } = {}) {
+  if (!file.browser) {
+    t.skip("Chromium is absent");
+    return null;
+  }
+  const context = await file.browser.newContext({ viewport: { width, height }, deviceScaleFactor: dpr, acceptDownloads: true, hasTouch, isMobile: hasTouch });
+  t.after(() => context.close());
+  const page = await context.newPage();
+  if (timeout !== undefined) page.setDefaultTimeout(timeout);
+  const problems = [];
+  page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
+  page.on("console", (msg) => msg.type() === "error" && problems.push(`console.error: ${msg.text()}`));
+  await page.addInitScript(() => {
+    globalThis.__csp = [];
+    document.addEventListener("securitypolicyviolation", (e) => globalThis.__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  await page.route("**/demo/index.html", async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({ response: res, headers: { ...res.headers(), "content-security-policy": DEMO_CSP } });
+  });
+  await page.goto(`${file.base}/demo/index.html`);
+  await demoReady(page);
+  return { page, problems, context };
+}
+
+/** demoReady waits until the demo has the engine and an answer; a module that failed to load says so. */
+export async function demoReady(page) {
+  await page.waitForFunction(() => {
+    const d = globalThis.__aoekitDemo;
+    return (d?.state.engine && (d.state.result || d.state.error || d.state.waiting)) || /failed to load/.test(document.getElementById("status")?.textContent ?? "");
+  }, null, { timeout: 30_000 });
+  const status = await page.locator("#status").textContent();
+  assert.doesNotMatch(status, /failed to load/, "the engine did not load (was web/aoekit.wasm being rebuilt?)");
+}
