@@ -529,18 +529,12 @@ func (s *pointSetup) read() (*pointScene, *Error) {
 	}
 	w = w.Grow(2)
 	if s.board != nil {
-		// A scene's walls indexed for the window widened to whole blocks of 8 squares: the
-		// frames of a drag mostly share one, which the scene keeps (terrainFor), rather than
-		// indexing the walls anew each frame. The answer is the same for any window that holds
-		// the segments; this path's work is reckoned from the segments, not the wall index.
-		q := func(v int, up bool) int {
-			if up {
-				return (v>>3)<<3 + 7
-			}
-			return (v >> 3) << 3
-		}
-		w = grid.Box{Min: grid.Cell{X: q(w.Min.X, false), Y: q(w.Min.Y, false), Z: w.Min.Z}, Max: grid.Cell{X: q(w.Max.X, true), Y: q(w.Max.Y, true), Z: w.Max.Z}}
-		sc.solids = s.board.terrainFor(&w)
+		// A scene's walls as the scene indexed them, whole: this path reckons its work from
+		// its segments, never from the wall index (whose tiles a window would make finer only
+		// on boards past some 160 squares across), and the answer is the same for any index
+		// that holds the segments' walls. Indexing a window's walls anew cost a dragged frame
+		// more than the rest of its work whenever the window moved.
+		sc.solids = s.board.solids
 		return sc, nil
 	}
 	in, e := checkObstacles(s.req.Obstacles, &w)
@@ -642,48 +636,71 @@ func (sc *pointScene) spread() *Error {
 		return nil
 	}
 	open := !sc.barrier || sc.solids.Clear(sc.box.Union(grid.Box{Min: sc.src.Cell(), Max: sc.src.Cell()}).Grow(1))
-	work := 0
-	i := 0
-	sc.cells(func(c grid.Cell) {
-		if sc.area.Contains(c) {
-			sc.state[i] = stBarred
-			if !open {
-				work += segWork(sc.src, los.Centre(c))
-			}
-		}
-		i++
-	})
-	if e := sc.w.charge(work+len(sc.state)/8, "the area's clear path (SPEC §10.4): use a smaller area, bounds, or fewer obstacles near it"); e != nil {
-		return e
-	}
-	for i := range sc.state {
-		if sc.state[i] != stBarred {
-			continue
-		}
-		if open {
-			sc.state[i] = stIn
-			continue
-		}
-		if sc.w.stop(64) {
-			return sc.w.err
-		}
-		if !sc.solids.lines.OpenBlocked(sc.src, los.Centre(sc.cellAt(i))) {
-			sc.state[i] = stIn
-		}
-	}
-	return nil
-}
-
-// cells visits the cells of the box in index order: by z, then y, then x.
-func (sc *pointScene) cells(visit func(grid.Cell)) {
 	b := sc.box
+	work, i := 0, 0
 	for z := b.Min.Z; z <= b.Max.Z; z++ {
 		for y := b.Min.Y; y <= b.Max.Y; y++ {
 			for x := b.Min.X; x <= b.Max.X; x++ {
-				visit(grid.Cell{X: x, Y: y, Z: z})
+				if c := (grid.Cell{X: x, Y: y, Z: z}); sc.area.Contains(c) {
+					sc.state[i] = stIn
+					if !open {
+						sc.state[i] = stBarred
+						work += segWork(sc.src, los.Centre(c))
+					}
+				}
+				i++
 			}
 		}
 	}
+	if e := sc.w.charge(work+len(sc.state)/8, "the area's clear path (SPEC §10.4): use a smaller area, bounds, or fewer obstacles near it"); e != nil || open {
+		return e
+	}
+	// Every segment starts at the source, and neighbouring squares are mostly shut off by the
+	// same wall: the walls that blocked the last few segments are tried first, the latest
+	// first, then the index.
+	ix := sc.solids.walls
+	all := ix.Walls()
+	var recent [8]int32
+	n := 0
+	i = 0
+	for z := b.Min.Z; z <= b.Max.Z; z++ {
+		for y := b.Min.Y; y <= b.Max.Y; y++ {
+			for x := b.Min.X; x <= b.Max.X; x, i = x+1, i+1 {
+				if sc.state[i] != stBarred {
+					continue
+				}
+				if sc.w.stop(64) {
+					return sc.w.err
+				}
+				c := los.Centre(grid.Cell{X: x, Y: y, Z: z})
+				blocked := false
+				for j, id := range recent[:n] {
+					if blocked = all[id].Blocks(sc.src, c); blocked {
+						for ; j > 0; j-- { // the latest first
+							recent[j] = recent[j-1]
+						}
+						recent[0] = id
+						break
+					}
+				}
+				if !blocked {
+					if id := ix.BlockedBy(sc.src, c); id >= 0 {
+						n = min(n+1, len(recent))
+						for j := n - 1; j > 0; j-- {
+							recent[j] = recent[j-1]
+						}
+						recent[0], blocked = int32(id), true
+					} else {
+						blocked = sc.solids.lines.OpenBlockedSolids(sc.src, c)
+					}
+				}
+				if !blocked {
+					sc.state[i] = stIn
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // boxCells is the number of cells of b.

@@ -21,3 +21,10 @@ func (p *Prepared) Inside(q Point) bool {
 	w := walker{s: p.s}
 	return w.pointMask([3]int64{q.X, q.Y, q.Z}) == 0xff
 }
+
+// OpenBlockedSolids is OpenBlocked by the solids alone: the walls (Walls) are not asked, for a
+// caller that has judged them already.
+func (p *Prepared) OpenBlockedSolids(a, b Point) bool {
+	blocked, _ := checkWalk(a, b, p.s, p.r, nil, p.l, false, true)
+	return blocked
+}

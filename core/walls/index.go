@@ -107,18 +107,25 @@ func (ix *Index) Len() int {
 }
 
 // Blocked reports whether some wall blocks the segment p → q (Wall.Blocks).
-func (ix *Index) Blocked(p, q los.Point) bool {
+func (ix *Index) Blocked(p, q los.Point) bool { return ix.BlockedBy(p, q) >= 0 }
+
+// BlockedBy is a wall that blocks the segment p → q (Wall.Blocks), the one nearest p where
+// the tiles tell, as its index in Walls; or −1 when none does.
+func (ix *Index) BlockedBy(p, q los.Point) int {
 	if ix.Len() == 0 {
-		return false
+		return -1
 	}
-	return ix.tiles([2]int64{p.X, p.Y}, [2]int64{q.X, q.Y}, func(k int) bool {
+	by := -1
+	ix.tiles([2]int64{p.X, p.Y}, [2]int64{q.X, q.Y}, func(k int) bool {
 		for _, id := range ix.ids[ix.start[k]:ix.start[k+1]] {
 			if ix.walls[id].Blocks(p, q) {
+				by = int(id)
 				return true
 			}
 		}
 		return false
 	})
+	return by
 }
 
 // Cost bounds the walls Blocked tests for a segment whose projection spans dx by dy lattice
@@ -171,43 +178,62 @@ func clamp(v, v0 int64, shift uint, n int) int {
 }
 
 // tiles calls visit for each tile of the table that the closed plane segment a → b may pass
-// through, column by column, until visit returns true; it returns whether one did. A tile
-// holding a point of the segment is always visited: in each column, the tiles of the
-// segment's y range over the column's closed x range.
+// through, from a's end to b's (column by column, and within a column row by row, in the
+// segment's direction: the walls nearest a first, where a point-origin area's segments are
+// blocked most), until visit returns true; it returns whether one did. A tile holding a point
+// of the segment is always visited: in each column, the tiles of the segment's y range over
+// the column's closed x range.
 func (ix *Index) tiles(a, b [2]int64, visit func(k int) bool) bool {
-	if a[0] > b[0] {
-		a, b = b, a
+	l, r := a, b // by x
+	if l[0] > r[0] {
+		l, r = r, l
 	}
 	xlo, xhi := ix.x0, ix.x0+int64(ix.nx)<<ix.shift-1
 	ylo, yhi := ix.y0, ix.y0+int64(ix.ny)<<ix.shift-1
-	if b[0] < xlo || a[0] > xhi || max(a[1], b[1]) < ylo || min(a[1], b[1]) > yhi {
+	if r[0] < xlo || l[0] > xhi || max(l[1], r[1]) < ylo || min(l[1], r[1]) > yhi {
 		return false
 	}
-	dx, dy := b[0]-a[0], b[1]-a[1]
-	for tx := ix.clampX(max(a[0], xlo)); tx <= ix.clampX(min(b[0], xhi)); tx++ {
+	dx, dy := r[0]-l[0], r[1]-l[1]
+	tx0, tx1 := ix.clampX(max(l[0], xlo)), ix.clampX(min(r[0], xhi))
+	txStep, tyStep := 1, 1
+	if a[0] > b[0] {
+		tx0, tx1, txStep = tx1, tx0, -1
+	}
+	if a[1] > b[1] {
+		tyStep = -1
+	}
+	for tx := tx0; ; tx += txStep {
 		// The segment's part over the column's closed x range.
-		cx0 := max(a[0], ix.x0+int64(tx)<<ix.shift)
-		cx1 := min(b[0], ix.x0+int64(tx+1)<<ix.shift)
-		y0, y1 := a[1], b[1]
+		cx0 := max(l[0], ix.x0+int64(tx)<<ix.shift)
+		cx1 := min(r[0], ix.x0+int64(tx+1)<<ix.shift)
+		y0, y1 := l[1], r[1]
 		if dx != 0 {
-			y0 = a[1] + floorDiv((cx0-a[0])*dy, dx)
-			y1 = a[1] + floorDiv((cx1-a[0])*dy, dx)
+			y0 = l[1] + floorDiv((cx0-l[0])*dy, dx)
+			y1 = l[1] + floorDiv((cx1-l[0])*dy, dx)
 		}
 		if y0 > y1 {
 			y0, y1 = y1, y0
 		}
 		// floorDiv rounded both ends down, each into the tile of its exact value: tile
 		// edges are whole numbers.
-		if y1 < ylo || y0 > yhi {
-			continue
-		}
-		for ty := ix.clampY(y0); ty <= ix.clampY(y1); ty++ {
-			if visit(ty*ix.nx + tx) {
-				return true
+		if y1 >= ylo && y0 <= yhi {
+			ty0, ty1 := ix.clampY(y0), ix.clampY(y1)
+			if tyStep < 0 {
+				ty0, ty1 = ty1, ty0
+			}
+			for ty := ty0; ; ty += tyStep {
+				if visit(ty*ix.nx + tx) {
+					return true
+				}
+				if ty == ty1 {
+					break
+				}
 			}
 		}
+		if tx == tx1 {
+			return false
+		}
 	}
-	return false
 }
 
 // floorDiv is ⌊a/b⌋ for b > 0.
