@@ -11,10 +11,10 @@
 // foundry-types.ts.
 import { load } from "./index.js";
 import { loadOverlay } from "./overlay.js";
-import { ORIGIN_ID, SIDE_COLOURS, affectedIds, frameOf, mergeTargets, metricOf, requestFor, rulesFor } from "./map.mjs";
+import { ORIGIN_ID, SIDE_COLOURS, TEMPLATE_SHAPES, affectedIds, frameOf, mergeTargets, metricOf, requestFor, rulesFor } from "./map.mjs";
 
 /** @import { Engine, Request } from "./index.js" */
-/** @import { Built } from "./map.mjs" */
+/** @import { AbilityData, Built, MergedTarget, RegionData } from "./map.mjs" */
 /** @import { Overlay, OverlayModule } from "./overlay.js" */
 /** @import { AoekitApi, Evaluation } from "./foundry-types.js" */
 
@@ -45,6 +45,15 @@ import { ORIGIN_ID, SIDE_COLOURS, affectedIds, frameOf, mergeTargets, metricOf, 
  * @property {number | ReturnType<typeof setTimeout>} frame
  * @property {{evaluate: boolean, attach: boolean}} again
  * @property {Set<string>} warned
+ * @property {Map<string, Other>} others  every other template or area region placed on the scene, drawn too
+ */
+/**
+ * A placed template shown besides the one the user works with: its own overlay on its own canvas.
+ * @typedef {object} Other
+ * @property {TemplateDocument | RegionDocument} doc
+ * @property {Overlay | null} overlay
+ * @property {HTMLCanvasElement | null} element
+ * @property {Request | null} request
  */
 
 const ID = "aoekit";
@@ -66,11 +75,12 @@ const state = {
   frame: 0, // a pending requestAnimationFrame
   again: { evaluate: false, attach: false },
   warned: new Set(),
+  others: new Map(), // id → Other: the other placed templates, each drawn on its own canvas
 };
 
 /**
  * A setting's value.
- * @template {"rules" | "walls" | "autoTarget" | "overlay" | "coverLines"} K
+ * @template {"rules" | "walls" | "autoTarget" | "overlay" | "coverLines" | "chatCards" | "coverStatus"} K
  * @param {K} key
  */
 const setting = (key) => game.settings.get(ID, key);
@@ -121,6 +131,22 @@ Hooks.once("init", () => {
       }
       schedule({ attach: true, evaluate: true });
     },
+  });
+  game.settings.register(ID, "chatCards", {
+    name: "aoekit: chat cards",
+    hint: "When a template or area is placed, post a chat card listing the tokens it affects with their cover and its bonus. Tokens hidden from players go in a separate card whispered to the GMs; a player's card lists only tokens that player can see, and a card's rows for a token a reader cannot see are not shown to that reader.",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: true,
+  });
+  game.settings.register(ID, "coverStatus", {
+    name: "aoekit: apply D&D 5e cover",
+    hint: "On dnd5e tables, give each token in a placed area the system's cover status (half, three-quarters, total cover) the area leaves it, and take off the others; a GM's client applies them.",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: false,
   });
   game.settings.register(ID, "coverLines", {
     name: "aoekit: draw cover lines",
@@ -182,16 +208,17 @@ const api = Object.freeze({
     return state.last;
   },
   /**
-   * Evaluates a MeasuredTemplateDocument (or a RegionDocument of one circle or rectangle) now
-   * (after ready) and shows it; returns the last evaluation.
+   * Evaluates a MeasuredTemplateDocument (or a RegionDocument: an area, a v14 template, a Draw
+   * Steel ability's) now (after ready) and shows it; returns the last evaluation.
    * @param {TemplateDocument | RegionDocument} template
-   * @param {{target?: boolean}} [options]  target: auto-target what it affects (when the setting is on)
+   * @param {{target?: boolean, card?: boolean}} [options]  target: auto-target what it affects (when the setting is on); card: post its chat card (when the setting is on)
    */
-  evaluate: (template, { target = false } = {}) => {
+  evaluate: (template, { target = false, card = false } = {}) => {
     state.template = template;
     state.preview = false;
     state.placeable = null;
-    evaluate({ target, notify: true });
+    state.others.delete(template.id ?? "");
+    evaluate({ target, notify: true, card });
     return state.last;
   },
   /** Forgets the template shown and erases the drawing. */
@@ -201,11 +228,18 @@ const api = Object.freeze({
 Hooks.on("canvasReady", () => {
   clear();
   detach();
-  schedule({ attach: true });
+  state.others.clear();
+  // Every template and area already on the scene is shown (the ones a player may see).
+  const scene = canvas?.scene;
+  const templates = /** @type {{contents?: TemplateDocument[]} | undefined} */ (scene?.templates)?.contents ?? [];
+  const regions = /** @type {{contents?: RegionDocument[]} | undefined} */ (scene?.regions)?.contents ?? [];
+  for (const doc of [...templates, ...regions.filter(isArea)]) if (doc.id) state.others.set(doc.id, { doc, overlay: null, element: null, request: null });
+  schedule({ attach: true, evaluate: true });
 });
 Hooks.on("canvasTearDown", () => {
   clear();
   detach();
+  state.others.clear();
 });
 Hooks.on("canvasPan", () => schedule({ attach: true }));
 
@@ -225,7 +259,7 @@ Hooks.on("updateMeasuredTemplate", (doc, changes, _options, userId) => {
 // What map.mjs reads of a template (templateShape, pointRequest) and of a region
 // (regionShape), besides the Levels module's and aoekit's own flags.
 const TEMPLATE_FIELDS = ["t", "x", "y", "distance", "direction", "angle", "width", "elevation"];
-const REGION_FIELDS = ["shapes", "elevation"];
+const REGION_FIELDS = ["shapes", "elevation", "attachment"];
 
 /**
  * reshaped reports whether an update's changes (Foundry's diff) touch what the evaluation
@@ -235,23 +269,46 @@ const REGION_FIELDS = ["shapes", "elevation"];
  */
 function reshaped(changes, fields) {
   if (changes === null || typeof changes !== "object") return true;
-  const flags = /** @type {{flags?: {levels?: unknown, aoekit?: unknown}}} */ (changes).flags;
-  return Object.keys(changes).some((k) => fields.includes(k) || /^flags\.(levels|aoekit)(\.|$)/.test(k)) ||
-    flags?.levels !== undefined || flags?.aoekit !== undefined;
+  const flags = /** @type {{flags?: {levels?: unknown, aoekit?: unknown, "draw-steel"?: unknown}}} */ (changes).flags;
+  return Object.keys(changes).some((k) => fields.includes(k) || /^flags\.(levels|aoekit|draw-steel)(\.|$)/.test(k)) ||
+    flags?.levels !== undefined || flags?.aoekit !== undefined || flags?.["draw-steel"] !== undefined;
 }
 
 /**
+ * A template (or area region) placed or moved. The user who did it works with it: it becomes
+ * the template shown and targeted, and gets its chat card; the one shown before stays on the
+ * board, drawn with the others. Another user's is drawn with the others (or evaluated again,
+ * when it is the one shown).
  * @param {TemplateDocument | RegionDocument} doc
  * @param {string} userId  the user who placed or moved it
  */
 function placed(doc, userId) {
   if (doc.parent && canvas.scene && doc.parent !== canvas.scene) return;
   const mine = userId === game.user?.id;
-  if (!mine && state.template?.id !== doc.id) return;
+  if (!mine && state.template?.id !== doc.id) {
+    showOther(doc);
+    return;
+  }
+  const before = state.template;
+  const keep = mine && before && !state.preview && before.id && before.id !== doc.id && stillThere(before);
+  dropOther(doc.id);
   state.template = doc;
   state.preview = false;
   state.placeable = null;
-  whenReady(() => evaluate({ target: mine, notify: mine }));
+  if (keep && before) {
+    showHighlight(); // its highlight is hidden again by its own overlay
+    showOther(before);
+  }
+  whenReady(() => evaluate({ target: mine, notify: mine, card: mine }));
+}
+
+/** @param {TemplateDocument | RegionDocument} doc  whether it is still on the scene */
+function stillThere(doc) {
+  const id = doc.id ?? "";
+  const scene = canvas?.scene;
+  const list = doc.documentName === "Region" ? scene?.regions : scene?.templates;
+  const get = /** @type {{get?: (id: string) => unknown} | undefined} */ (list)?.get;
+  return get ? get.call(list, id) !== undefined : true;
 }
 
 // A template being drawn or dragged: its preview is evaluated as it moves.
@@ -283,11 +340,12 @@ Hooks.on("destroyMeasuredTemplate", (template) => {
 
 Hooks.on("deleteMeasuredTemplate", (doc) => {
   if (state.template?.id === doc.id) clear();
+  dropOther(doc.id);
 });
 
-// A region flagged as an area (flags.aoekit.area: true) placed or changed: read as a template
-// (one circle or rectangle, map.mjs regionShape). Other regions (terrain, teleporters…) are left
-// alone.
+// A region that is an area (isArea) placed or changed: read as a template (map.mjs
+// regionShape; a Draw Steel ability's with its ability, abilityRequest). Other regions
+// (terrain, teleporters…) are left alone.
 Hooks.on("createRegion", (doc, _options, userId) => {
   if (isArea(doc)) placed(doc, userId);
 });
@@ -295,20 +353,51 @@ Hooks.on("updateRegion", (doc, changes, _options, userId) => {
   if (isArea(doc)) {
     if (reshaped(changes, REGION_FIELDS)) placed(doc, userId);
     else if (state.template?.id === doc.id) state.template = doc;
-  } else if (state.template?.id === doc.id) clear(); // the flag was taken off
+  } else {
+    if (state.template?.id === doc.id) clear(); // the flag was taken off
+    dropOther(doc.id);
+  }
 });
 Hooks.on("deleteRegion", (doc) => {
   if (state.template?.id === doc.id) clear();
+  dropOther(doc.id);
 });
 
-/** @param {RegionDocument} doc */
+/**
+ * Whether a region is an area aoekit reads: one flagged `flags.aoekit.area`; one the Draw Steel
+ * system placed for an ability (`flags["draw-steel"].abilitySource`); on Foundry v14, which
+ * places templates as Regions, one of a single template shape (circle, cone, line, ring,
+ * emanation) and no behaviours (a region with behaviours is terrain, a teleporter…).
+ * @param {RegionDocument} doc
+ */
 function isArea(doc) {
-  return doc.flags?.aoekit?.area === true;
+  const flags = /** @type {RegionData["flags"]} */ (doc.flags);
+  if (flags?.aoekit?.area === true || typeof flags?.["draw-steel"]?.abilitySource === "string") return true;
+  const shapes = /** @type {RegionData["shapes"] | undefined} */ (doc.shapes) ?? [];
+  const behaviors = /** @type {{size?: number, length?: number} | undefined} */ (doc.behaviors);
+  const generation = /** @type {{release?: {generation?: number}}} */ (game).release?.generation ?? 13;
+  return generation >= 14 && shapes.length === 1 && !shapes[0].hole && TEMPLATE_SHAPES.includes(shapes[0].type) && (behaviors?.size ?? behaviors?.length ?? 0) === 0;
+}
+
+/**
+ * The Draw Steel ability a region was placed for (`flags["draw-steel"].abilitySource`, an
+ * item's uuid, found with fromUuidSync), as map.mjs reads it; null for any other region.
+ * @param {TemplateDocument | RegionDocument} doc
+ * @returns {AbilityData | null}
+ */
+function abilityOf(doc) {
+  if (doc.documentName !== "Region") return null;
+  const uuid = /** @type {RegionData["flags"]} */ (doc.flags)?.["draw-steel"]?.abilitySource;
+  if (typeof uuid !== "string" || !uuid) return null;
+  const find = /** @type {(uuid: string) => unknown} */ (/** @type {{fromUuidSync?: unknown}} */ (/** @type {unknown} */ (globalThis)).fromUuidSync ?? foundry.utils.fromUuidSync);
+  const item = /** @type {{name?: string, system?: AbilityData["system"]} | null | undefined} */ (find(uuid));
+  if (!item) throw new Error(`the Draw Steel ability ${uuid} this area was placed for cannot be found`);
+  return { name: item.name, system: item.system };
 }
 
 // The board changed under the template shown: evaluated again.
 const again = () => {
-  if (state.template) schedule({ evaluate: true });
+  if (state.template || state.others.size) schedule({ evaluate: true });
 };
 Hooks.on("createToken", again);
 Hooks.on("updateToken", again);
@@ -338,8 +427,10 @@ function schedule(what) {
     const { attach: a, evaluate: e } = state.again;
     state.again = { attach: false, evaluate: false };
     if (a) attach();
-    if (e) evaluate({ target: false, notify: false });
-    else if (a && state.last) draw(state.last.request);
+    if (e) {
+      evaluate({ target: false, notify: false, card: false });
+      for (const other of state.others.values()) drawOther(other);
+    } else if (a && state.last) draw(state.last.request);
   };
   state.frame = typeof requestAnimationFrame === "function" ? requestAnimationFrame(run) : setTimeout(run, 16);
 }
@@ -369,13 +460,41 @@ function seen(doc) {
  * @param {TemplateDocument | RegionDocument} doc
  */
 function shown(doc) {
-  if (game.user?.isGM || doc.documentName === "Region") return true;
+  if (game.user?.isGM) return true;
+  if (doc.documentName === "Region") { // v14 Regions have `hidden`: shown to the GM and their owners
+    const region = /** @type {{hidden?: boolean, isOwner?: boolean}} */ (/** @type {unknown} */ (doc));
+    return !region.hidden || !!region.isOwner;
+  }
   const template = /** @type {TemplateDocument} */ (doc);
   return !template.hidden || template.isAuthor;
 }
 
-/** @param {{target: boolean, notify: boolean}} how  target: auto-target (when the setting is on); notify: say why it failed */
-function evaluate({ target, notify }) {
+/**
+ * The request and the engine's answer for a template or an area region on the scene now, with
+ * the tokens this user may know of.
+ * @param {TemplateDocument | RegionDocument} template
+ * @returns {{built: Built, result: ReturnType<Engine["evaluate"]>}}
+ */
+function answerFor(template) {
+  const scene = /** @type {foundry.documents.Scene} */ (canvas.scene);
+  const grid = /** @type {{diagonals?: number} | null} */ (canvas.grid);
+  const isRegion = template.documentName === "Region";
+  const built = requestFor({
+    scene: sceneData(scene),
+    tokens: scene.tokens.contents.filter(seen),
+    walls: scene.walls.contents,
+    ...(isRegion ? { region: /** @type {RegionData} */ (/** @type {unknown} */ (template)) } : { template: /** @type {TemplateDocument} */ (template) }),
+    ability: abilityOf(template),
+    rules: rulesFor(setting("rules"), game.system?.id),
+    metric: metricOf(grid?.diagonals),
+    casterId: canvas.tokens?.controlled?.[0]?.document?.id,
+    sense: setting("walls"),
+  });
+  return answer(/** @type {Engine} */ (state.engine), built);
+}
+
+/** @param {{target: boolean, notify: boolean, card: boolean}} how  target: auto-target (when the setting is on); notify: say why it failed; card: post its chat card (when the setting is on) */
+function evaluate({ target, notify, card }) {
   const template = state.template;
   const scene = canvas?.scene;
   if (!state.engine || !template || !canvas?.ready || !scene) return;
@@ -386,18 +505,7 @@ function evaluate({ target, notify }) {
   let built;
   let result;
   try {
-    const grid = /** @type {{diagonals?: number} | null} */ (canvas.grid);
-    built = requestFor({
-      scene: sceneData(scene),
-      tokens: scene.tokens.contents.filter(seen),
-      walls: scene.walls.contents,
-      ...(template.documentName === "Region" ? { region: /** @type {RegionDocument} */ (template) } : { template: /** @type {TemplateDocument} */ (template) }),
-      rules: rulesFor(setting("rules"), game.system?.id),
-      metric: metricOf(grid?.diagonals),
-      casterId: canvas.tokens?.controlled?.[0]?.document?.id,
-      sense: setting("walls"),
-    });
-    ({ built, result } = answer(state.engine, built));
+    ({ built, result } = answerFor(template));
   } catch (err) {
     state.last = null;
     state.overlay?.clear();
@@ -415,6 +523,7 @@ function evaluate({ target, notify }) {
   // declared here, optional (and called only when present).
   const layer = /** @type {foundry.canvas.layers.TokenLayer & {setTargets?: (ids: string[], options: {mode: "replace"}) => void} | undefined} */ (canvas.tokens);
   if (target && setting("autoTarget")) layer?.setTargets?.(affectedIds(targets), { mode: "replace" });
+  if (card && setting("chatCards")) postCards(template, state.last).catch((err) => console.debug("aoekit: chat card", err));
   Hooks.callAll("aoekit.evaluated", { template, ...state.last });
 }
 
@@ -487,9 +596,27 @@ function showHighlight() {
   state.hidden = null;
 }
 
+/**
+ * A canvas laid over the board, under the pointer's events, just above the board (and under
+ * the main overlay's canvas, for the other templates').
+ * @param {string} id
+ * @param {Element | null} [before]
+ */
+function layer(id, before = null) {
+  const el = document.createElement("canvas");
+  el.id = id;
+  const board = document.getElementById("board");
+  const z = board ? getComputedStyle(board).zIndex : "auto";
+  Object.assign(el.style, { position: "fixed", left: "0", top: "0", width: "100%", height: "100%", pointerEvents: "none", zIndex: z });
+  if (before) before.before(el);
+  else if (board) board.after(el);
+  else document.body.append(el);
+  return el;
+}
+
 // attach lays the overlay's canvas over the board, at the board's pan and zoom: square (0, 0)'s
 // corner where the stage puts it, squares grid.size × the zoom across. A pan or zoom attaches it
-// again (attach options are fixed per overlay).
+// again (attach options are fixed per overlay). Each other template shown gets its own canvas.
 function attach() {
   const scene = canvas?.scene;
   const stage = canvas?.stage;
@@ -505,38 +632,52 @@ function attach() {
     warnOnce(`grid:${scene.id}`, String(messageOf(err)));
     return;
   }
-  if (!state.element) {
-    const el = document.createElement("canvas");
-    el.id = "aoekit-overlay";
-    const board = document.getElementById("board");
-    const z = board ? getComputedStyle(board).zIndex : "auto";
-    Object.assign(el.style, { position: "fixed", left: "0", top: "0", width: "100%", height: "100%", pointerEvents: "none", zIndex: z });
-    if (board) board.after(el);
-    else document.body.append(el);
-    state.element = el;
-  }
+  state.element ??= layer("aoekit-overlay");
   const scale = stage.scale.x;
   const at = stage.toGlobal({ x: frame.originX, y: frame.originY });
-  state.overlay?.detach();
-  state.overlay = state.overlays.attach(state.element, {
+  const options = {
     cellSize: Math.min(1000, Math.max(0.01, frame.size * scale)),
     offset: { x: at.x, y: at.y },
     colours: { sides: SIDE_COLOURS },
-    tokens: "ring",
+    tokens: /** @type {"ring"} */ ("ring"),
     walls: false,
     // Only the tokens the answer is about (the caster, the targets): Foundry draws the others,
     // and the overlay must not ring a token the user may not see (unlisted is true by default).
     unlisted: false,
-  });
+  };
+  state.overlay?.detach();
+  state.overlay = state.overlays.attach(state.element, options);
   if (state.last) draw(state.last.request);
+  view = options;
+  for (const other of state.others.values()) attachOther(other);
+}
+
+/** attach's options of the main overlay, which the others' overlays take too. @type {import("./overlay.js").OverlayOptions | null} */
+let view = null;
+
+/** Lays another template's canvas and overlay over the board, as the main one's. @param {Other} other */
+function attachOther(other) {
+  if (!state.overlays || !view || !state.element) return;
+  other.element ??= layer(`aoekit-overlay-${other.doc.id}`, state.element);
+  other.overlay?.detach();
+  other.overlay = state.overlays.attach(other.element, view);
+  if (other.request) paint(other, other.request);
 }
 
 function detach() {
   showHighlight();
+  view = null;
   state.overlay?.detach();
   state.overlay = null;
   state.element?.remove();
   state.element = null;
+  for (const other of state.others.values()) {
+    other.overlay?.detach();
+    other.overlay = null;
+    other.element?.remove();
+    other.element = null;
+    showOtherHighlight(other.doc);
+  }
 }
 
 function clear() {
@@ -546,6 +687,181 @@ function clear() {
   state.placeable = null;
   state.last = null;
   state.overlay?.clear();
+}
+
+/**
+ * Shows a placed template besides the one the user works with (every template on the scene is
+ * drawn, each on its own canvas): evaluated now and whenever the board changes.
+ * @param {TemplateDocument | RegionDocument} doc
+ */
+function showOther(doc) {
+  const id = doc.id;
+  if (!id || state.template?.id === id) return;
+  const other = state.others.get(id) ?? { doc, overlay: null, element: null, request: null };
+  other.doc = doc;
+  state.others.set(id, other);
+  whenReady(() => {
+    if (!other.overlay) attachOther(other);
+    drawOther(other);
+  });
+}
+
+/** Forgets another template shown (deleted, or now the user's). @param {string | null | undefined} id */
+function dropOther(id) {
+  const other = id ? state.others.get(id) : undefined;
+  if (!other || !id) return;
+  other.overlay?.detach();
+  other.element?.remove();
+  showOtherHighlight(other.doc);
+  state.others.delete(id);
+}
+
+/**
+ * Evaluates another template shown, with the tokens this user may see, and draws it (only when
+ * the overlay draws: the others are shown, never targeted). One that cannot be evaluated, or
+ * that this user may not see, is erased.
+ * @param {Other} other
+ */
+function drawOther(other) {
+  if (!other.overlay || !state.engine || !canvas?.ready || !canvas.scene) return;
+  if (!shown(other.doc)) {
+    other.request = null;
+    other.overlay.clear();
+    showOtherHighlight(other.doc);
+    return;
+  }
+  try {
+    other.request = answerFor(other.doc).built.request;
+  } catch (err) {
+    other.request = null;
+    other.overlay.clear();
+    showOtherHighlight(other.doc);
+    console.debug("aoekit:", err);
+    return;
+  }
+  paint(other, other.request);
+}
+
+/** @param {Other} other @param {Request} request */
+function paint(other, request) {
+  if (!other.overlay) return;
+  const level = request.origin?.z ?? (request.point ? Math.floor(request.point.z ?? 0) : undefined) ?? request.caster?.z ?? 0;
+  try {
+    other.overlay.draw(request, { level, lines: "none" });
+    otherHighlight(other.doc, false);
+  } catch (err) {
+    other.overlay.clear();
+    showOtherHighlight(other.doc);
+    console.debug("aoekit: overlay", err);
+  }
+}
+
+/** Foundry's highlight of another template shown: hidden while the overlay draws it. @param {TemplateDocument | RegionDocument} doc @param {boolean} visible */
+function otherHighlight(doc, visible) {
+  if (doc.documentName === "Region") return;
+  const id = /** @type {TemplateDocument} */ (doc).object?.highlightId;
+  const grid = /** @type {{getHighlightLayer?: (name: string) => {visible: boolean} | undefined} | undefined} */ (canvas?.interface?.grid);
+  const found = id ? grid?.getHighlightLayer?.(id) : undefined;
+  if (found) found.visible = visible;
+}
+const showOtherHighlight = (/** @type {TemplateDocument | RegionDocument} */ doc) => otherHighlight(doc, true);
+
+// ---------------------------------------------------------------------------------------------
+// Chat cards and dnd5e's cover statuses.
+
+/** The engine's cover grades, as a card says them. */
+const COVER_WORDS = /** @type {Readonly<Record<string, string>>} */ ({ none: "no cover", partial: "partial cover", half: "half cover", threeQuarters: "three-quarters cover", total: "total cover", full: "full cover", cover: "cover", lesser: "lesser cover", standard: "standard cover", greater: "greater cover" });
+/**
+ * dnd5e's cover statuses (CONFIG.DND5E.statusEffects in foundryvtt/dnd5e module/config.mjs:
+ * coverHalf, coverThreeQuarters, coverTotal, exclusiveGroup "cover"), by the engine's dnd5e grade.
+ */
+export const DND5E_COVER = Object.freeze({ half: "coverHalf", threeQuarters: "coverThreeQuarters", total: "coverTotal" });
+
+/** @param {string} text */
+const escape = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The TokenDocument of the scene shown with this id. @param {string} id */
+function tokenDoc(id) {
+  const tokens = /** @type {{get?: (id: string) => foundry.documents.TokenDocument | undefined, contents?: foundry.documents.TokenDocument[]} | undefined} */ (canvas?.scene?.tokens);
+  return tokens?.get?.(id) ?? tokens?.contents?.find((t) => t.id === id);
+}
+
+/**
+ * Posts a placed template's chat cards: one for the table, listing the tokens in the area that
+ * are not hidden (a player's client knows only those the player sees), and, when the area takes
+ * in hidden tokens (only a GM's client knows them), one whispered to the GMs listing those. Each
+ * row names the token, whether it is affected, its cover grade and bonus; the message's
+ * `flags.aoekit.card` carries the same (the GM's client applies dnd5e's cover statuses from it).
+ * @param {TemplateDocument | RegionDocument} template
+ * @param {import("./foundry-types.js").Evaluation} last
+ */
+async function postCards(template, last) {
+  const rows = last.targets.filter((t) => t.inArea);
+  const hidden = rows.filter((t) => tokenDoc(t.id)?.hidden);
+  const open = rows.filter((t) => !tokenDoc(t.id)?.hidden);
+  const gms = (/** @type {{filter?: (fn: (u: User) => boolean) => User[]} | undefined} */ (game.users))?.filter?.((u) => u.isGM).map((u) => u.id) ?? [];
+  const caster = last.casterId ? tokenDoc(last.casterId) : undefined;
+  const Messages = /** @type {{create: (data: object) => Promise<unknown>}} */ (/** @type {unknown} */ (ChatMessage.implementation ?? ChatMessage));
+  const speaker = caster ? ChatMessage.getSpeaker({ token: caster }) : ChatMessage.getSpeaker();
+  /** @param {MergedTarget[]} list @param {boolean} secret */
+  const card = (list, secret) => ({
+    content: cardHtml(template, last, list, secret),
+    speaker,
+    ...(secret ? { whisper: gms } : {}),
+    flags: { aoekit: { card: { template: template.id, rules: last.request.rules ?? null, notation: last.notation, cover: list.map((t) => ({ token: t.id, grade: t.cover ?? "none", bonus: t.bonus ?? 0, affected: t.affected })) } } },
+  });
+  await Messages.create(card(open, false));
+  if (hidden.length && gms.length) await Messages.create(card(hidden, true));
+}
+
+/**
+ * @param {TemplateDocument | RegionDocument} template
+ * @param {import("./foundry-types.js").Evaluation} last
+ * @param {MergedTarget[]} list
+ * @param {boolean} secret
+ */
+function cardHtml(template, last, list, secret) {
+  const name = /** @type {{name?: string}} */ (template).name;
+  const title = `${escape(name ? `${name}: ` : "")}${escape(last.notation)}`;
+  const body = list.map((t) => {
+    const doc = tokenDoc(t.id);
+    const grade = COVER_WORDS[t.cover ?? "none"] ?? t.cover ?? "";
+    const what = t.affected ? "affected" : t.reason === "cover" ? "not affected: cover" : t.reason === "targeting" ? "not a target" : "not affected";
+    return `<tr data-token-id="${escape(t.id)}"><td>${escape(doc?.name ?? t.id)}</td><td>${escape(what)}</td><td>${escape(grade)}</td><td>${t.bonus ? `+${t.bonus}` : ""}</td></tr>`;
+  }).join("");
+  const empty = list.length ? "" : "<p>No token in the area.</p>";
+  return `<div class="aoekit-card"${secret ? ' data-gm-only="true"' : ""}><h3>${title}</h3>${secret ? "<p><em>Hidden tokens (GM only)</em></p>" : ""}${empty}${list.length ? `<table><thead><tr><th>Token</th><th></th><th>Cover</th><th>Bonus</th></tr></thead><tbody>${body}</tbody></table>` : ""}</div>`;
+}
+
+// A reader is never shown a row for a token they cannot see: a GM's card, posted for the
+// table, lists the tokens that are not hidden, and one may be in a player's fog.
+Hooks.on("renderChatMessageHTML", (message, html) => {
+  if (game.user?.isGM || !/** @type {{aoekit?: {card?: unknown}}} */ (message.flags)?.aoekit?.card) return;
+  for (const row of html.querySelectorAll("[data-token-id]")) {
+    const doc = tokenDoc(/** @type {HTMLElement} */ (row).dataset.tokenId ?? "");
+    if (!doc || !seen(doc)) row.remove();
+  }
+});
+
+// dnd5e's cover statuses, applied by the active GM's client (a player may not change another's
+// actor) from a card's flags, when the world setting is on: each token in the area gets the
+// status of its cover grade and loses the other two.
+Hooks.on("createChatMessage", (message) => {
+  const card = /** @type {{aoekit?: {card?: {rules?: string | null, cover?: Array<{token: string, grade: string}>}}}} */ (message.flags)?.aoekit?.card;
+  if (!card || card.rules !== "dnd5e" || game.system?.id !== "dnd5e" || !setting("coverStatus")) return;
+  const activeGM = /** @type {{activeGM?: {id: string} | null} | undefined} */ (game.users)?.activeGM;
+  if (!game.user?.isGM || (activeGM && activeGM.id !== game.user.id)) return;
+  for (const { token, grade } of card.cover ?? []) applyCover(token, grade);
+});
+
+/** @param {string} id  a TokenDocument's @param {string} grade */
+function applyCover(id, grade) {
+  const actor = /** @type {{statuses?: Set<string>, toggleStatusEffect?: (id: string, options: {active: boolean}) => Promise<unknown>} | null | undefined} */ (tokenDoc(id)?.actor);
+  if (!actor?.toggleStatusEffect) return;
+  for (const [g, status] of Object.entries(DND5E_COVER)) {
+    const want = g === grade;
+    if (want !== !!actor.statuses?.has(status)) actor.toggleStatusEffect(status, { active: want })?.catch?.((/** @type {unknown} */ err) => console.debug("aoekit: cover status", err));
+  }
 }
 
 /**

@@ -42,6 +42,8 @@ declare global {
     "aoekit.autoTarget": boolean;
     "aoekit.overlay": boolean;
     "aoekit.coverLines": boolean;
+    "aoekit.chatCards": boolean;
+    "aoekit.coverStatus": boolean;
   }
 
   interface ModuleConfig {
@@ -58,7 +60,6 @@ declare global {
    * that dnd5e's and pf2e's templates carry (map.mjs TemplateFlags).
    */
   interface FlagConfig {
-    Wall: { "wall-height"?: { bottom?: number | null; top?: number | null } };
     MeasuredTemplate: {
       levels?: { elevation?: number | null };
       aoekit?: { elevation?: boolean };
@@ -69,8 +70,18 @@ declare global {
       };
       pf2e?: { origin?: { actor?: string | null; uuid?: string | null } | null; areaShape?: string | null };
     };
-    /** aoekit's own: a region read as a template. */
-    Region: { aoekit?: { area?: boolean } };
+    Wall: { "wall-height"?: { bottom?: number | null; top?: number | null }; "draw-steel"?: { blocksLineOfEffect?: boolean | null } };
+    /**
+     * aoekit's own (a region read as a template), the Draw Steel system's ability a region was
+     * placed for (MetaMorphic-Digital/draw-steel: flags["draw-steel"].abilitySource, an item's
+     * uuid), and the systems' caster flags as on templates.
+     */
+    Region: {
+      aoekit?: { area?: boolean; elevation?: boolean };
+      "draw-steel"?: { abilitySource?: string | null };
+      dnd5e?: { origin?: string | null; item?: string | null };
+      pf2e?: { origin?: { actor?: string | null; uuid?: string | null } | null; areaShape?: string | null };
+    };
   }
 }
 

@@ -73,7 +73,7 @@
  * @property {number | null} [dir]  CONST.WALL_DIRECTIONS: 0 both, 1 LEFT, 2 RIGHT (one-way)
  * @property {number | null} door  CONST.WALL_DOOR_TYPES
  * @property {number | null} ds  CONST.WALL_DOOR_STATES
- * @property {{"wall-height"?: {bottom?: number | null, top?: number | null}}} [flags]
+ * @property {{"wall-height"?: {bottom?: number | null, top?: number | null}, "draw-steel"?: {blocksLineOfEffect?: boolean | null}}} [flags]
  */
 /**
  * A MeasuredTemplateDocument's fields read here, as v13 has them (plain data may leave any
@@ -106,26 +106,67 @@
  * @property {{origin?: {actor?: string | null, uuid?: string | null} | null, areaShape?: string | null}} [pf2e]
  */
 /**
- * A RegionDocument's fields read here (v13): its shapes (RegionDocument#shapes: BaseShapeData's
- * `type` and `hole`, with a rectangle's x, y, width, height and rotation, a circle's x, y and
- * radius, an ellipse's x, y, radiusX, radiusY and rotation, in canvas pixels) and its
- * elevation (bottom and top in grid distance units, null for unbounded).
+ * A RegionDocument's fields read here, as v13 and v14 have them (plain data may leave any out).
+ * Its shapes (RegionDocument#shapes, BaseShapeData's `type` and `hole`, in canvas pixels) and
+ * its elevation (bottom and top in grid distance units, null for unbounded). v14's Regions
+ * (foundry-vtt-types 14.366, src/foundry/client/documents/region.d.mts, RegionDocument.Schema)
+ * add `attachment.token` (the id of the Token it moves with), `hidden` and `behaviors`; their
+ * flags are the template's (the systems name the caster there too) plus Draw Steel's
+ * `flags["draw-steel"].abilitySource`, the uuid of the ability item it was placed for.
  * @typedef {object} RegionData
  * @property {readonly RegionShapeData[]} shapes
- * @property {{bottom?: number | null, top?: number | null}} [elevation]
+ * @property {{bottom?: number | null, top?: number | null, topInclusive?: boolean} | null} [elevation]
+ * @property {{token?: string | null} | null} [attachment]  v14: the Token it is attached to
+ * @property {RegionFlags} [flags]
  */
 /**
+ * The flags of a region read here: a template's (TemplateFlags), aoekit's `area` and Draw
+ * Steel's `abilitySource`.
+ * @typedef {TemplateFlags & {aoekit?: {area?: boolean, elevation?: boolean}, "draw-steel"?: {abilitySource?: string | null}}} RegionFlags
+ */
+/**
+ * One shape of a region, v13's or v14's (foundry-vtt-types 14.366,
+ * src/foundry/common/data/data.d.mts: RectangleShapeData x, y, width, height, anchorX, anchorY,
+ * rotation, gridBased; CircleShapeData x, y, radius, gridBased; EllipseShapeData x, y, radiusX,
+ * radiusY, rotation; ConeShapeData x, y, radius, angle, rotation, curvature ("round", "flat",
+ * "semicircle"), gridBased; LineShapeData x, y, length, width, rotation, gridBased;
+ * RingShapeData x, y, radius, innerWidth, outerWidth, gridBased; EmanationShapeData base (a
+ * shape: a TokenShapeData's x, y in pixels, width, height in grid spaces, shape), radius,
+ * gridBased). Lengths are pixels; rotations degrees, 0 = east, clockwise. `gridBased` changes how
+ * Foundry highlights the shape, not its size: it is read the same either way.
  * @typedef {object} RegionShapeData
- * @property {string} type  "rectangle", "circle", "ellipse", "polygon", …
+ * @property {string} type  "rectangle", "circle", "ellipse", "cone", "line", "ring", "emanation", "polygon", "token", "grid"
  * @property {boolean} [hole]
  * @property {number} [x]
  * @property {number} [y]
- * @property {number} [width]
+ * @property {number} [width]  a rectangle's and a line's, in pixels; a token shape's in grid spaces
  * @property {number} [height]
+ * @property {number} [anchorX]  v14 rectangles: the origin (x, y) is this fraction of the width from its west side
+ * @property {number} [anchorY]
  * @property {number} [radius]
  * @property {number} [radiusX]
  * @property {number} [radiusY]
- * @property {number} [rotation]  degrees, about the shape's centre
+ * @property {number} [rotation]  degrees: a v13 rectangle's about its centre, a v14 one's about its origin
+ * @property {number} [angle]  a cone's, in degrees
+ * @property {string} [curvature]
+ * @property {number} [length]  a line's, in pixels
+ * @property {number} [innerWidth]  a ring's: it spans radius − innerWidth … radius + outerWidth
+ * @property {number} [outerWidth]
+ * @property {RegionShapeData | null} [base]  an emanation's base shape
+ * @property {boolean} [gridBased]
+ */
+/**
+ * A Draw Steel ability item's fields read here (MetaMorphic-Digital/draw-steel 1.0.x,
+ * src/module/data/item/ability.mjs, AbilityModel.defineSchema): `system.distance.type` (the
+ * keys of src/module/config.mjs abilities.distances: melee, ranged, meleeRanged, aura, burst,
+ * cube, line, wall, special, self) with `primary`, `secondary`, `tertiary` (FormulaFields: numbers
+ * once prepared, numeric strings in the source; a cube's are its side and range, a line's its
+ * length, width and range, a wall's its squares and range), and `system.target.type`
+ * (abilities.targets: creature, object, creatureObject, enemy, enemyObject, ally, self,
+ * selfOrAlly, selfOrCreature, selfAlly, special).
+ * @typedef {object} AbilityData
+ * @property {string} [name]
+ * @property {{distance?: {type?: string | null, primary?: number | string | null, secondary?: number | string | null, tertiary?: number | string | null} | null, target?: {type?: string | null, value?: number | null} | null}} [system]
  */
 /** @typedef {"tdgs" | "drawsteel" | "circle50" | "dnd5e" | "pf2e"} RuleSet */
 /** @typedef {"chebyshev" | "alternating" | "manhattan" | "euclidean"} Metric */
@@ -149,6 +190,12 @@
  * @property {number} dir  the snapped direction's index in DIRECTIONS
  * @property {number} width  the ray's width, in squares
  * @property {number | undefined} z  the elevation's level, when given
+ * @property {number} [top]  a region's: the highest level it reaches (its elevation's top)
+ * @property {number} [angle]  a region cone's angle, in degrees
+ * @property {"round" | "flat"} [base]  a region cone's end (its curvature)
+ * @property {number} [inner]  a ring's: the radius of its hole, in squares
+ * @property {{x: number, y: number, w: number, h: number, token?: string | null}} [around]  an emanation's base: the box it spreads from, in squares (and the token attached)
+ * @property {Array<{x: number, y: number}>} [squares]  every square the region's rectangles cover (a Draw Steel wall's)
  */
 /**
  * requestFor's answer.
@@ -350,7 +397,9 @@ export function tokenPieces(doc, frame) {
  * LEFT (1) is "left", RIGHT (2) is "right": the two flips cancel. For a wall drawn from
  * (0, 0) down to (0, 100), LEFT stops what comes from the east (x > 0).
  *
- * A wall of no length on the 1/400 lattice, or whose bottom is above its top, is left out.
+ * A wall the Draw Steel system marks as not blocking line of effect
+ * (`flags["draw-steel"].blocksLineOfEffect: false`) is left out, as is a wall of no length on
+ * the 1/400 lattice, or whose bottom is above its top.
  * @param {WallData} doc
  * @param {Frame} frame
  * @param {{sense?: Sense, oneWay?: boolean}} [options]
@@ -363,6 +412,9 @@ export function wallFrom(doc, frame, options = {}) {
   const move = num(doc.move, 20);
   const sight = num(doc.sight, 20);
   if (sight === SENSE_LIMITED) return null;
+  // The Draw Steel system's own switch (src/module/documents/wall.mjs: blocksLineOfEffect, true
+  // unless the flag says false): a wall that does not block line of effect blocks nothing here.
+  if (doc.flags?.["draw-steel"]?.blocksLineOfEffect === false) return null;
   const stopsBodies = move !== MOVE_NONE;
   const stopsSight = sight !== SENSE_NONE;
   if (sense === "move" ? !stopsBodies : sense === "sight" ? !stopsSight : !(stopsBodies && stopsSight)) return null;
@@ -464,18 +516,31 @@ export function templateShape(doc, frame) {
  * uuid) or `item`. A uuid of a token's actor ("Scene.S.Token.T.Actor.A…", an unlinked token) names
  * the token T; a world actor's ("Actor.A…") the actor A, whose tokens on the scene are found by
  * their `actorId`. Null when no flag names one.
- * @param {TemplateData | null | undefined} doc
+ * @param {{flags?: TemplateFlags} | null | undefined} doc  a template's data, or a region's
  * @returns {{token: string} | {actor: string} | null}
  */
 export function originOf(doc) {
   const f = doc?.flags;
   for (const uuid of [f?.pf2e?.origin?.actor, f?.pf2e?.origin?.uuid, f?.dnd5e?.origin, f?.dnd5e?.item]) {
-    if (typeof uuid !== "string") continue;
-    const token = /(?:^|\.)Token\.([^.]+)/.exec(uuid);
-    if (token) return { token: token[1] };
-    const actor = /^Actor\.([^.]+)/.exec(uuid);
-    if (actor) return { actor: actor[1] };
+    const found = uuidOrigin(uuid);
+    if (found) return found;
   }
+  return null;
+}
+
+/**
+ * uuidOrigin: the token or actor a document uuid belongs to — "Scene.S.Token.T.Actor.A…" (an
+ * unlinked token's actor, its items) names the token T, "Actor.A…" the world actor A; anything
+ * else (a compendium's) is null.
+ * @param {unknown} uuid
+ * @returns {{token: string} | {actor: string} | null}
+ */
+export function uuidOrigin(uuid) {
+  if (typeof uuid !== "string") return null;
+  const token = /(?:^|\.)Token\.([^.]+)/.exec(uuid);
+  if (token) return { token: token[1] };
+  const actor = /^Actor\.([^.]+)/.exec(uuid);
+  if (actor) return { actor: actor[1] };
   return null;
 }
 
@@ -504,13 +569,26 @@ export function templateElevation(doc, caster) {
 /** @type {(t: string) => t is Shape["t"]} */
 const isTemplateType = (t) => ["circle", "cone", "ray", "rect"].includes(t);
 
+/** The v14 shape types that are a template's (Foundry v14 places its templates as Regions of one of them). */
+export const TEMPLATE_SHAPES = Object.freeze(["circle", "cone", "line", "ring", "emanation"]);
+
 /**
  * regionShape: a Region's geometry as the measured template it stands for — its one shape,
- * which must not be a hole: a circle (or an ellipse with equal radii) is a circle template of
- * its radius around its centre; a rectangle, turned by a multiple of 90° about its centre, is
- * a rect template from its north-west corner across its diagonal. Its level is its elevation's
- * bottom when that is a number. Anything else (several shapes, holes, polygons, turned
- * rectangles, true ellipses) throws, naming what it is.
+ * which must not be a hole:
+ * - a circle (or an ellipse with equal radii): a circle template of its radius around its centre;
+ * - a rectangle turned by a multiple of 90° (about its centre in v13, about its origin and anchor
+ *   in v14): a rect template from its north-west corner across its diagonal;
+ * - v14's cone: a cone of its radius toward its rotation, with its angle and its end (curvature
+ *   "flat" is a flat end, the others round);
+ * - v14's line: a ray of its length and width toward its rotation;
+ * - v14's ring: a circle of radius + outerWidth with a hole of radius − innerWidth (`inner`);
+ * - v14's emanation: of a token shape, an emanation `radius` beyond that token's box (`around`);
+ *   of a circle, a circle of both radii.
+ * Its level is its elevation's bottom when that is a number; `top` the highest level under its
+ * elevation's top (a level counts when its floor is below the top). Anything else (several
+ * shapes, holes, polygons, grid shapes, turned rectangles, true ellipses) throws, naming what it
+ * is. Draw Steel walls, which are squares, read every rectangle of the region instead
+ * (`squares`, with `wallSquares`).
  * @param {RegionData} doc
  * @param {Frame} frame
  * @returns {Shape}
@@ -523,9 +601,17 @@ export function regionShape(doc, frame) {
   const s = shapes[0];
   const bottom = doc.elevation?.bottom;
   const z = typeof bottom === "number" && Number.isFinite(bottom) ? levelOf(frame, bottom) : undefined;
-  const base = { degrees: 0, dir: 0, width: 1, z };
+  const topAt = doc.elevation?.top;
+  /** @type {{top?: number}} */
+  const top = {};
+  if (typeof topAt === "number" && Number.isFinite(topAt) && (z === undefined || topAt > num(bottom, 0))) {
+    top.top = doc.elevation?.topInclusive ? levelOf(frame, topAt) : Math.ceil(topAt / frame.distance - EPS) - 1;
+  }
+  const base = { degrees: 0, dir: 0, width: 1, z, ...top };
   const x = num(s.x, 0);
   const y = num(s.y, 0);
+  const px = (/** @type {unknown} */ v) => num(v, 0) / frame.size;
+  const toward = (/** @type {number} */ degrees) => ({ degrees, dir: snapDirection(degrees) });
   switch (s.type) {
     case "ellipse":
       if (Math.abs(num(s.radiusX, 0) - num(s.radiusY, 0)) > EPS) throw new Error("aoekit: an ellipse region is read as a template only when it is a circle (radiusX = radiusY)");
@@ -534,20 +620,98 @@ export function regionShape(doc, frame) {
       const radius = s.type === "circle" ? num(s.radius, 0) : num(s.radiusX, 0);
       return { ...base, t: "circle", at: toSquares(frame, x, y), r: radius / frame.size };
     }
+    case "ring": {
+      const radius = num(s.radius, 0);
+      const inner = Math.max(0, radius - num(s.innerWidth, 0));
+      return { ...base, t: "circle", at: toSquares(frame, x, y), r: px(radius + num(s.outerWidth, 0)), inner: inner / frame.size };
+    }
+    case "cone": {
+      const degrees = num(s.rotation, 0);
+      return { ...base, ...toward(degrees), t: "cone", at: toSquares(frame, x, y), r: px(s.radius), angle: num(s.angle, 0), base: s.curvature === "flat" ? "flat" : "round" };
+    }
+    case "line": {
+      const degrees = num(s.rotation, 0);
+      return { ...base, ...toward(degrees), t: "ray", at: toSquares(frame, x, y), r: px(s.length), width: px(s.width) };
+    }
+    case "emanation": {
+      const b = s.base;
+      const r = px(s.radius);
+      if (b?.type === "token") {
+        // TokenShapeData: x, y the top-left corner in pixels, width and height in grid spaces.
+        const corner = toSquares(frame, num(b.x, 0), num(b.y, 0));
+        const w = num(b.width, 1) > 0 ? num(b.width, 1) : 1;
+        const h = num(b.height, 1) > 0 ? num(b.height, 1) : 1;
+        const around = { x: corner.x, y: corner.y, w, h, token: doc.attachment?.token ?? null };
+        return { ...base, t: "circle", at: { x: lattice(corner.x + w / 2), y: lattice(corner.y + h / 2) }, r: r + Math.min(w, h) / 2, around };
+      }
+      if (b?.type === "circle") return { ...base, t: "circle", at: toSquares(frame, num(b.x, 0), num(b.y, 0)), r: px(b.radius) + r };
+      throw new Error(`aoekit: an emanation region is read as a template when its base is a token or a circle (this one's is ${JSON.stringify(b?.type ?? null)})`);
+    }
     case "rectangle": {
       const turn = ((num(s.rotation, 0) % 360) + 360) % 360;
       if (turn % 90 > EPS && 90 - (turn % 90) > EPS) throw new Error(`aoekit: a rectangle region is read as a template only when it is turned by a multiple of 90° (this one by ${s.rotation}°)`);
-      let w = num(s.width, 0);
-      let h = num(s.height, 0);
-      let [x0, y0] = [x, y];
-      if (Math.round(turn / 90) % 2 === 1) { // a quarter turn about the centre: the box swaps sides
-        [x0, y0] = [x + (w - h) / 2, y + (h - w) / 2];
-        [w, h] = [h, w];
-      }
+      const { x0, y0, w, h } = boxOf(s);
       return { ...base, t: "rect", at: toSquares(frame, x0, y0), r: Math.hypot(w, h) / frame.size, degrees: (Math.atan2(h, w) * 180) / Math.PI };
     }
   }
-  throw new Error(`aoekit: a ${JSON.stringify(s.type)} region cannot be read as a template (circles and rectangles can)`);
+  throw new Error(`aoekit: a ${JSON.stringify(s.type)} region cannot be read as a template (circles, cones, lines, rings, emanations and rectangles can)`);
+}
+
+/**
+ * A rectangle shape's box on the canvas, in pixels, once turned by its rotation (a multiple of
+ * 90°, or it is the unturned box): v13 turns it about its centre; v14 (which has `anchorX` and
+ * `anchorY`) places the anchor at (x, y) and turns it about that point.
+ * @param {RegionShapeData} s
+ * @returns {{x0: number, y0: number, w: number, h: number}}
+ */
+function boxOf(s) {
+  const x = num(s.x, 0);
+  const y = num(s.y, 0);
+  const w = num(s.width, 0);
+  const h = num(s.height, 0);
+  const quarter = Math.round((((num(s.rotation, 0) % 360) + 360) % 360) / 90) % 4;
+  const v14 = typeof s.anchorX === "number" || typeof s.anchorY === "number";
+  const left = v14 ? x - num(s.anchorX, 0) * w : x;
+  const topY = v14 ? y - num(s.anchorY, 0) * h : y;
+  const [cx, cy] = v14 ? [x, y] : [x + w / 2, y + h / 2];
+  const cos = [1, 0, -1, 0][quarter];
+  const sin = [0, 1, 0, -1][quarter];
+  const xs = [];
+  const ys = [];
+  for (const [qx, qy] of [[left, topY], [left + w, topY], [left, topY + h], [left + w, topY + h]]) {
+    xs.push(cx + (qx - cx) * cos - (qy - cy) * sin);
+    ys.push(cy + (qx - cx) * sin + (qy - cy) * cos);
+  }
+  const x0 = Math.min(...xs);
+  const y0 = Math.min(...ys);
+  return { x0, y0, w: Math.max(...xs) - x0, h: Math.max(...ys) - y0 };
+}
+
+/**
+ * wallSquares: the squares a region's rectangles cover (every shape that is not a hole must be
+ * a rectangle turned by a multiple of 90°), each once, in the order the shapes list them, west
+ * to east and north to south within a shape: a Draw Steel wall's squares. A square counts when
+ * its centre is inside a rectangle.
+ * @param {RegionData} doc
+ * @param {Frame} frame
+ * @returns {Array<{x: number, y: number}>}
+ */
+export function wallSquares(doc, frame) {
+  /** @type {Map<string, {x: number, y: number}>} */
+  const out = new Map();
+  for (const s of doc.shapes ?? []) {
+    if (s.hole) continue;
+    if (s.type !== "rectangle") throw new Error(`aoekit: a Draw Steel wall is read from rectangles of squares (this region has a ${JSON.stringify(s.type)})`);
+    const turn = ((num(s.rotation, 0) % 360) + 360) % 360;
+    if (turn % 90 > EPS && 90 - (turn % 90) > EPS) throw new Error("aoekit: a Draw Steel wall's rectangles must be turned by a multiple of 90°");
+    const { x0, y0, w, h } = boxOf(s);
+    const a = toSquares(frame, x0, y0);
+    const b = toSquares(frame, x0 + w, y0 + h);
+    for (let sy = Math.ceil(a.y - 0.5 - EPS); sy + 0.5 < b.y - EPS; sy++) {
+      for (let sx = Math.ceil(a.x - 0.5 - EPS); sx + 0.5 < b.x - EPS; sx++) out.set(`${sx},${sy}`, { x: sx, y: sy });
+    }
+  }
+  return [...out.values()];
 }
 
 /**
@@ -593,6 +757,7 @@ function pieceAt(board, p, pieces, prefer) {
  * @param {readonly WallData[]} [input.walls]    WallDocument data (c, move, sight, dir, door, ds, flags)
  * @param {TemplateData} [input.template]   MeasuredTemplateDocument data (t, x, y, elevation, distance, direction, angle, width, flags)
  * @param {RegionData} [input.region]   or a RegionDocument's (regionShape), when there is no template
+ * @param {AbilityData | null} [input.ability]  the Draw Steel ability item the region was placed for (its flags["draw-steel"].abilitySource): then the request is abilityRequest's, under `drawsteel` whatever `rules` says
  * @param {string} [input.rules]  the rule set: "tdgs" (default), "drawsteel", "circle50", "dnd5e" or "pf2e" (anything else throws; rulesFor picks one)
  * @param {Metric} [input.metric]  dnd5e's metric for range and emanations (metricOf the scene's diagonals); pf2e keeps its own
  * @param {string | null} [input.casterId] a token to prefer as the caster when several could be (the user's controlled token)
@@ -625,11 +790,15 @@ function pieceAt(board, p, pieces, prefer) {
  * The request's `rules` is always the chosen rule set. `bounds` is the scene's rectangle in
  * squares, on every level from the lowest to the highest thing on the board.
  */
-export function requestFor({ scene, tokens = [], walls = [], template, region, rules = "tdgs", metric, casterId, includeHidden = true, sense = "both" }) {
+export function requestFor({ scene, tokens = [], walls = [], template, region, ability, rules = "tdgs", metric, casterId, includeHidden = true, sense = "both" }) {
+  if (ability) rules = "drawsteel";
   if (!isRuleSet(rules)) throw new Error(`aoekit: rules must be one of ${RULE_SETS.join(", ")}, got ${JSON.stringify(rules)}`);
   const frame = frameOf(scene);
   if (!template && !region) throw new Error("aoekit: requestFor needs a template or a region");
-  const shape = template ? templateShape(template, frame) : regionShape(/** @type {RegionData} */ (region), frame);
+  if (ability && !region) throw new Error("aoekit: a Draw Steel ability is read with the region placed for it");
+  const distance = ability ? abilityDistance(ability) : null;
+  // A Draw Steel wall is squares (wallSquares); every other area one shape.
+  const shape = template ? templateShape(template, frame) : distance?.type === "wall" ? null : regionShape(/** @type {RegionData} */ (region), frame);
 
   /** @type {Record<string, string>} */
   const pieces = {};
@@ -646,21 +815,25 @@ export function requestFor({ scene, tokens = [], walls = [], template, region, r
     }
   }
 
-  // The caster its flags name, when it is on the board: a token, or the actor's token nearest the template.
-  const origin = originOf(template);
+  // The caster its flags name (a Draw Steel ability's: the item's uuid), when it is on the
+  // board: a token, or the actor's token nearest the template.
+  const origin = ability ? uuidOrigin(region?.flags?.["draw-steel"]?.abilitySource) : originOf(template ?? region);
+  const near = template ?? (shape ? { x: frame.originX + shape.at.x * frame.size, y: frame.originY + shape.at.y * frame.size } : null);
   /** @type {TokenData | null} */
   let named = null;
   if (origin && "token" in origin) named = docs.get(origin.token) ?? null;
   else if (origin) {
     const mine = [...docs.values()].filter((d) => d.actorId === origin.actor);
-    const dist = (/** @type {TokenData} */ d) => Math.hypot(num(d.x, 0) - num(template?.x, 0), num(d.y, 0) - num(template?.y, 0));
+    const dist = (/** @type {TokenData} */ d) => Math.hypot(num(d.x, 0) - num(near?.x, 0), num(d.y, 0) - num(near?.y, 0));
     named = mine.find((d) => idOf(d) === casterId) ?? mine.sort((a, b) => dist(a) - dist(b))[0] ?? null;
   }
   const namedPiece = named ? board.find((p) => pieces[p.id] === idOf(named)) ?? null : null;
 
-  const built = isPointRules(rules)
-    ? pointRequest({ frame, shape, template, rules, metric, board, pieces, docs, named: namedPiece, casterId, regionZ: region ? shape.z : undefined })
-    : gridRequest({ frame, shape, template, rules, board, pieces, docs, named, casterId });
+  const built = ability && distance
+    ? abilityRequest({ frame, shape, region: /** @type {RegionData} */ (region), ability, distance, board, pieces, named: namedPiece })
+    : isPointRules(rules)
+      ? pointRequest({ frame, shape: /** @type {Shape} */ (shape), template, rules, metric, board, pieces, docs, named: namedPiece, casterId, regionZ: region ? shape?.z : undefined })
+      : gridRequest({ frame, shape: /** @type {Shape} */ (shape), template, rules, board, pieces, docs, named, casterId });
   const { request, casterToken } = built;
   request.walls = walls.map((w) => wallFrom(w, frame, { sense, oneWay: isPointRules(rules) })).filter((w) => w !== null);
 
@@ -672,8 +845,190 @@ export function requestFor({ scene, tokens = [], walls = [], template, region, r
     zmin = Math.min(zmin, pz);
     zmax = Math.max(zmax, pz + (p.height ?? (typeof p.size === "number" ? p.size : 1)) - 1);
   }
+  // A region's elevation bounds its area: its levels from its bottom to its top, no others.
+  if (region && shape) {
+    if (shape.z !== undefined) zmin = Math.max(zmin, shape.z);
+    if (shape.top !== undefined) zmax = Math.max(zmin, Math.min(zmax, shape.top));
+  }
   request.bounds = { min: [0, 0, zmin], max: [frame.columns - 1, frame.rows - 1, zmax] };
+  if (shape?.inner) ringHole(request, shape, zmin, zmax);
   return { request, pieces, casterId: built.casterDoc, notation: built.notation };
+}
+
+/**
+ * ringHole: a ring's hole taken out of its area (`targeting.excludeCells`, SPEC §7.3), on every
+ * level of the bounds. Under dnd5e and pf2e (the area is the squares whose centres the shape
+ * covers) the squares whose centre lies within the hole's radius of the ring's centre, on the
+ * board; under the other rule sets (a `Cir n` of whole rings around its centre square, each
+ * ring's edge half a square out) the rings wholly inside the hole: Chebyshev distance d from the
+ * centre square with d + ½ ≤ the hole's radius.
+ * @param {Request} request
+ * @param {Shape} shape
+ * @param {number} zmin
+ * @param {number} zmax
+ */
+function ringHole(request, shape, zmin, zmax) {
+  const inner = num(shape.inner, 0);
+  /** @type {Array<[number, number, number]>} */
+  const cells = [];
+  /** @type {Array<[number, number]>} */
+  const flat = [];
+  if (request.point) {
+    const { x: cx, y: cy } = shape.at;
+    for (let y = Math.floor(cy - inner); y <= Math.ceil(cy + inner); y++) {
+      for (let x = Math.floor(cx - inner); x <= Math.ceil(cx + inner); x++) {
+        if (Math.hypot(x + 0.5 - cx, y + 0.5 - cy) < inner - EPS) flat.push([x, y]);
+      }
+    }
+  } else {
+    const c = originSquare(shape);
+    const d = Math.floor(inner - 0.5 + EPS);
+    for (let y = c.y - d; d >= 0 && y <= c.y + d; y++) for (let x = c.x - d; x <= c.x + d; x++) flat.push([x, y]);
+  }
+  for (let z = zmin; z <= zmax; z++) for (const [x, y] of flat) cells.push([x, y, z]);
+  if (cells.length) request.targeting = { ...request.targeting, excludeCells: cells };
+}
+
+/** Draw Steel's area distances (abilities.distances with `area: true`, but `special`, which has no shape). */
+const DS_AREAS = ["aura", "burst", "cube", "line", "wall"];
+
+/**
+ * abilityDistance: a Draw Steel ability's area, its numbers whole (FormulaFields: numbers once
+ * prepared, numeric strings in the source). Throws for a distance that is no area (melee,
+ * ranged, self, special) or numbers that are not whole and positive.
+ * @param {AbilityData} ability
+ * @returns {{type: "aura" | "burst" | "cube" | "line" | "wall", primary: number, secondary: number, tertiary: number}}
+ */
+export function abilityDistance(ability) {
+  const d = ability?.system?.distance;
+  const type = d?.type ?? "self";
+  if (!DS_AREAS.includes(type)) throw new Error(`aoekit: the Draw Steel ability ${JSON.stringify(ability?.name ?? "")} has no area (its distance is ${JSON.stringify(type)})`);
+  /** @type {(v: unknown, what: string) => number} */
+  const n = (v, what) => {
+    const value = numeric(v, NaN);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`aoekit: the Draw Steel ability's ${type} ${what} must be a whole number of squares, 1 or more (got ${JSON.stringify(v)})`);
+    return value;
+  };
+  const primary = n(d?.primary, type === "aura" || type === "burst" ? "size" : "length");
+  const secondary = type === "cube" || type === "line" || type === "wall" ? n(d?.secondary, type === "line" ? "width" : "range") : 0;
+  const tertiary = type === "line" ? n(d?.tertiary, "range") : 0;
+  return { type: /** @type {"aura" | "burst" | "cube" | "line" | "wall"} */ (type), primary, secondary, tertiary };
+}
+
+/**
+ * abilityNotation: a Draw Steel ability's area in SPEC §3.8's notation, as the ability's own
+ * text writes it (draw-steel's lang/en.json DistanceEmbed: "Aura {primary}", "Burst
+ * {primary}", "Cube {primary} within {secondary}", "{primary} x {secondary} line within
+ * {tertiary}", "{primary} wall within {secondary}"): `3 aura`, `2 burst`, `3 cube within 10`,
+ * `5 x 1 line within 1`, `10 wall within 10`.
+ * @param {AbilityData} ability
+ * @returns {string}
+ */
+export function abilityNotation(ability) {
+  const { type, primary, secondary, tertiary } = abilityDistance(ability);
+  switch (type) {
+    case "cube": return `${primary} cube within ${secondary}`;
+    case "line": return `${primary} x ${secondary} line within ${tertiary}`;
+    case "wall": return `${primary} wall within ${secondary}`;
+    default: return `${primary} ${type}`;
+  }
+}
+
+/**
+ * abilityTargeting: who a Draw Steel area affects, by its ability's `system.target.type`
+ * (draw-steel src/module/config.mjs abilities.targets): enemies (`enemy`, `enemyObject`) —
+ * aoekit's `enemiesOnly`, every side other than the caster's; allies (`ally`) — the tokens on
+ * the caster's side, not the caster; the caster and its allies (`selfAlly`, `selfOrAlly`); the
+ * caster alone (`self`); every creature and the caster (`selfOrCreature`); every creature but
+ * the caster (`creature`, `object`, `creatureObject`, `special`: an area does not affect its
+ * own user unless it says so).
+ * @param {string | null | undefined} type
+ * @param {Piece | null} caster
+ * @param {readonly Piece[]} board  the other tokens
+ * @returns {NonNullable<Request["targeting"]>}
+ */
+export function abilityTargeting(type, caster, board) {
+  const allies = () => board.filter((p) => caster && p.side && p.side === caster.side).map((p) => p.id);
+  switch (type) {
+    case "enemy":
+    case "enemyObject":
+      return { trait: "enemiesOnly" };
+    case "ally":
+      return { trait: "selective", ids: allies() };
+    case "selfAlly":
+    case "selfOrAlly":
+      return { trait: "selective", ids: [...(caster ? [caster.id] : []), ...allies()] };
+    case "self":
+      return { trait: "selective", ids: caster ? [caster.id] : [] };
+    case "selfOrCreature":
+      return {};
+    default:
+      return { excludeCaster: true };
+  }
+}
+
+/**
+ * abilityRequest: requestFor's request for a region the Draw Steel system placed for an ability
+ * (flags["draw-steel"].abilitySource): the ability's own area (abilityNotation), placed where
+ * the region is, judged by `drawsteel` — barriers cut it, its origin square needs the caster's
+ * line of effect and must be within its range (SPEC §3.1, §3.2) — and targeted by the
+ * ability's target type (abilityTargeting):
+ * - aura and burst: from the caster's space (the item's actor's token, else the token the region
+ *   is attached to or centred on);
+ * - cube: the region's rectangle (or circle's box) gives its north-west cell;
+ * - line: the region's line (or rectangle) gives its first square, half a square in from its
+ *   start, and its aim, half a square back from its end;
+ * - wall: the squares of the region's rectangles, its `path`.
+ * The level: the region's elevation's bottom, else the caster's.
+ * @param {{frame: Frame, shape: Shape | null, region: RegionData, ability: AbilityData, distance: ReturnType<typeof abilityDistance>, board: Piece[], pieces: Record<string, string>, named: Piece | null}} input
+ * @returns {Part}
+ */
+function abilityRequest({ frame, shape, region, ability, distance, board, pieces, named }) {
+  const notation = abilityNotation(ability);
+  const attached = region.attachment?.token ?? shape?.around?.token ?? null;
+  let caster = named ?? (attached ? board.find((p) => pieces[p.id] === attached) ?? null : null);
+  if (!caster && shape && (distance.type === "aura" || distance.type === "burst")) caster = pieceAt(board, shape.at, pieces, null);
+  if (!caster) throw new Error(`aoekit: the Draw Steel ability's ${distance.type} needs its user's token on this scene (the ability ${JSON.stringify(region.flags?.["draw-steel"]?.abilitySource ?? "")} names none the user can see)`);
+  const bottom = region.elevation?.bottom;
+  const z = typeof bottom === "number" && Number.isFinite(bottom) ? levelOf(frame, bottom) : caster.z;
+  /** @type {Request} */
+  const request = { rules: "drawsteel", template: notation, caster: { ...caster } };
+  const cell = (/** @type {number} */ x, /** @type {number} */ y) => ({ x: Math.floor(x + EPS), y: Math.floor(y + EPS), z });
+  switch (distance.type) {
+    case "cube": {
+      const s = /** @type {Shape} */ (shape);
+      const corner = s.t === "rect" ? rectOf(s) : null;
+      // A circle's (or any shape's) box: the cube of its side centred on its centre.
+      request.origin = corner ? { x: corner.x0, y: corner.y0, z } : cell(s.at.x - distance.primary / 2 + 0.5, s.at.y - distance.primary / 2 + 0.5);
+      break;
+    }
+    case "line": {
+      const s = /** @type {Shape} */ (shape);
+      let { x, y } = s.at;
+      let length = s.r;
+      let degrees = s.degrees;
+      if (s.t === "rect") { // a rectangle: along its longer side, from the middle of its short west or north side
+        const { x0, y0, W, L } = rectOf(s);
+        [x, y, length, degrees] = W >= L ? [x0, y0 + L / 2, W, 0] : [x0 + W / 2, y0, L, 90];
+      }
+      const rad = (degrees * Math.PI) / 180;
+      const [ux, uy] = [Math.cos(rad), Math.sin(rad)];
+      const first = cell(x + ux / 2, y + uy / 2);
+      const last = cell(x + ux * (length - 0.5), y + uy * (length - 0.5));
+      request.origin = first;
+      if (first.x === last.x && first.y === last.y) request.path = [[first.x, first.y, z]];
+      else request.aim = last;
+      break;
+    }
+    case "wall":
+      request.path = wallSquares(region, frame).map((q) => /** @type {[number, number, number]} */ ([q.x, q.y, z]));
+      break;
+  }
+  const others = board.filter((p) => pieces[p.id] !== pieces[caster.id]);
+  const targeting = abilityTargeting(ability.system?.target?.type, caster, others);
+  if (Object.keys(targeting).length) request.targeting = targeting;
+  request.tokens = others;
+  return { request, casterDoc: pieces[caster.id], casterToken: caster, notation };
 }
 
 /**
@@ -697,7 +1052,8 @@ function gridRequest({ frame, shape, template, rules, board, pieces, docs, named
   let caster = null;
   if (needsCaster) {
     const here = board.filter((p) => within(p, at));
-    caster = here.find((p) => named && pieces[p.id] === idOf(named)) ?? here.find((p) => pieces[p.id] === casterId) ?? here[0] ?? null;
+    const attached = shape.around?.token;
+    caster = here.find((p) => named && pieces[p.id] === idOf(named)) ?? here.find((p) => attached && pieces[p.id] === attached) ?? here.find((p) => pieces[p.id] === casterId) ?? here[0] ?? null;
   }
   const z = shape.z ?? levelOf(frame, templateElevation(template, named ?? (caster ? docs.get(pieces[caster.id]) : null)).elevation);
   const origin = { x: at.x, y: at.y, z };
@@ -858,7 +1214,13 @@ function pointRequest({ frame, shape, template, rules, metric, board, pieces, do
       const areaShape = flags?.pf2e?.areaShape;
       // An emanation: from its caster's space (pf2e: flagged so; dnd5e: drawn around a token).
       let emanation = null;
-      if (rules === "pf2e" && areaShape === "emanation") {
+      if (shape.around) {
+        // A v14 emanation region: from the token it is attached to, else the one whose space is its base.
+        const a = shape.around;
+        const byId = a.token ? board.find((p) => pieces[p.id] === a.token) ?? null : null;
+        const around = byId ?? pieceAt(board, { x: a.x + a.w / 2, y: a.y + a.h / 2 }, pieces, casterId);
+        emanation = { radius: whole(shape.r - Math.min(a.w, a.h) / 2), around: around ?? standIn(P, floor) };
+      } else if (rules === "pf2e" && areaShape === "emanation") {
         const around = caster ?? pieceAt(board, P, pieces, casterId);
         emanation = { radius: r, around: around ?? standIn(P, floor) };
       } else if (rules === "dnd5e" && dims?.adjustedSize && numeric(dims.size, 0) > 0) {
@@ -902,8 +1264,8 @@ function pointRequest({ frame, shape, template, rules, metric, board, pieces, do
         request.point = { x: off(P.x, dx), y: off(P.y, dy), z: mid };
         request.toward = DIRECTIONS[shape.dir];
       } else {
-        const angle = num(template?.angle, 0);
-        request.template = { rules, shape: "cone", length: r, base: "round", ...(angle >= 1 && angle <= 179 ? { angle } : {}) };
+        const angle = num(shape.angle ?? template?.angle, 0);
+        request.template = { rules, shape: "cone", length: r, base: shape.base ?? "round", ...(angle >= 1 && angle <= 179 ? { angle } : {}) };
         request.point = { x: P.x, y: P.y, z: mid };
         request.toward = shape.degrees;
       }

@@ -228,5 +228,5 @@ window.done = { notation: last.notation, overlay: !!document.getElementById("aoe
   assert.deepEqual(errors, []);
   assert.equal(done.notation, "15-foot-radius sphere");
   assert.equal(done.overlay, true, "aoekit-overlay.wasm loaded from the installed folder");
-  assert.deepEqual(done.names, ["aoekit: rule set", "aoekit: walls that block areas and cover", "aoekit: target the affected tokens", "aoekit: draw the area and cover", "aoekit: draw cover lines"]);
+  assert.deepEqual(done.names, ["aoekit: rule set", "aoekit: walls that block areas and cover", "aoekit: target the affected tokens", "aoekit: draw the area and cover", "aoekit: chat cards", "aoekit: apply D&D 5e cover", "aoekit: draw cover lines"]);
 });

@@ -452,7 +452,7 @@ test("foundry: module.json is what Foundry v13 reads", () => {
   assert.equal(manifest.version, pkg.version, "the module's version is the package's");
   assert.equal(typeof manifest.description, "string");
   assert.equal(manifest.compatibility.minimum, "13");
-  assert.equal(manifest.compatibility.verified, "13");
+  assert.equal(manifest.compatibility.verified, "14");
   assert.ok(Array.isArray(manifest.authors) && manifest.authors.every((a) => typeof a.name === "string"));
   // Fields v10+ removed (they are errors or warnings in v13).
   for (const old of ["name", "author", "minimumCoreVersion", "compatibleCoreVersion", "dependencies", "systems"]) {
