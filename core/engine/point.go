@@ -615,6 +615,15 @@ func insetCorner(c grid.Cell, k int) los.Point {
 	return los.Point{X: at(c.X, 1), Y: at(c.Y, 2), Z: at(c.Z, 4)}
 }
 
+// centreUnit is a cell centre's coordinate over los.Unit, truncated as segWork divides it,
+// from the cell's coordinate v: v itself, or v + 1 for a negative v.
+func centreUnit(v int) int {
+	if v < 0 {
+		return v + 1
+	}
+	return v
+}
+
 // segWork is the most steps the walk of the segment p → q takes (SPEC §8.3): its set-up and
 // one per cell it crosses into.
 func segWork(p, q los.Point) int {
@@ -638,14 +647,19 @@ func (sc *pointScene) spread() *Error {
 	open := !sc.barrier || sc.solids.Clear(sc.box.Union(grid.Box{Min: sc.src.Cell(), Max: sc.src.Cell()}).Grow(1))
 	b := sc.box
 	work, i := 0, 0
+	// segWork(src, centre of (x, y, z)), term by term (centreUnit).
+	at := centreUnit
+	sx, sy, sz := int(sc.src.X/los.Unit), int(sc.src.Y/los.Unit), int(sc.src.Z/los.Unit)
 	for z := b.Min.Z; z <= b.Max.Z; z++ {
+		wz := segCost + 3 + num.Abs(sz-at(z))
 		for y := b.Min.Y; y <= b.Max.Y; y++ {
+			wy := wz + num.Abs(sy-at(y))
 			for x := b.Min.X; x <= b.Max.X; x++ {
-				if c := (grid.Cell{X: x, Y: y, Z: z}); sc.area.Contains(c) {
+				if sc.area.Contains(grid.Cell{X: x, Y: y, Z: z}) {
 					sc.state[i] = stIn
 					if !open {
 						sc.state[i] = stBarred
-						work += segWork(sc.src, los.Centre(c))
+						work += wy + num.Abs(sx-at(x))
 					}
 				}
 				i++
@@ -661,7 +675,7 @@ func (sc *pointScene) spread() *Error {
 	ix := sc.solids.walls
 	all := ix.Walls()
 	var recent [8]int32
-	n := 0
+	n, k := 0, 0
 	i = 0
 	for z := b.Min.Z; z <= b.Max.Z; z++ {
 		for y := b.Min.Y; y <= b.Max.Y; y++ {
@@ -669,7 +683,7 @@ func (sc *pointScene) spread() *Error {
 				if sc.state[i] != stBarred {
 					continue
 				}
-				if sc.w.stop(64) {
+				if k++; k&63 == 0 && sc.w.stop(64*64) {
 					return sc.w.err
 				}
 				c := los.Centre(grid.Cell{X: x, Y: y, Z: z})

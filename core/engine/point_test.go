@@ -5,6 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/aoekit/aoekit/core/grid"
+	"github.com/aoekit/aoekit/core/los"
 )
 
 // Point-origin areas (SPEC §10, §11): counts and pictures from the rule books and the SPEC's
@@ -449,4 +452,17 @@ func TestPoint_SceneIsEvaluate(t *testing.T) {
 	}
 	_, err = sc.Evaluate(&Request{Template: TemplateRef{Text: "Cir2"}, Origin: &Pos{5, 5, 0}})
 	wantCode(t, err, CodeBadRequest, "walls[1].from")
+}
+
+// TestCentreUnit holds spread's reckoning of its segments, term by term, to segWork's own: a
+// cell centre's coordinate over los.Unit (truncated toward zero) for cells either side of 0.
+func TestCentreUnit(t *testing.T) {
+	for v := -1000; v <= 1000; v++ {
+		c := los.Centre(grid.Cell{X: v, Y: -v, Z: v / 3})
+		for k, got := range [3]int{centreUnit(v), centreUnit(-v), centreUnit(v / 3)} {
+			if want := int([3]int64{c.X, c.Y, c.Z}[k] / los.Unit); got != want {
+				t.Fatalf("centreUnit of cell coordinate %d = %d, want %d (the centre %v over %d)", []int{v, -v, v / 3}[k], got, want, c, los.Unit)
+			}
+		}
+	}
 }
