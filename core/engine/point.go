@@ -516,10 +516,21 @@ func (s *pointSetup) read() (*pointScene, *Error) {
 	if s.caster != nil {
 		w = w.Union(s.caster.space.Box())
 	}
-	for i, n := 0, boardTokens(s.req, s.board); i < n; i++ {
-		e := boardEntity(s.req, s.board, i)
-		if eb := e.space.Box(); !sc.box.Empty() && sc.box.Meets(eb) {
-			sc.tokens = append(sc.tokens, e)
+	if !sc.box.Empty() {
+		if s.board != nil { // a scene's tokens are validated already: counted first, then kept
+			m := 0
+			for i := range s.board.ents {
+				if sc.box.Meets(s.board.ents[i].space.Box()) {
+					m++
+				}
+			}
+			sc.tokens = make([]entity, 0, m)
+		}
+		for i, n := 0, boardTokens(s.req, s.board); i < n; i++ {
+			e := boardEntity(s.req, s.board, i)
+			if sc.box.Meets(e.space.Box()) {
+				sc.tokens = append(sc.tokens, e)
+			}
 		}
 	}
 	// Cover lines run between the source and the tokens' cells; creatures in the way lie

@@ -121,8 +121,17 @@ func (sc *pointScene) crowdOf() *crowd {
 		hull = hull.Union(sc.tokens[i].space.Box())
 	}
 	hull = hull.Grow(1)
-	var all []blocker
 	n := boardTokens(sc.req, sc.board)
+	var all []blocker
+	if sc.board != nil { // a scene's tokens: counted first
+		m := 0
+		for i := range sc.board.ents {
+			if sc.board.ents[i].space.Box().Meets(hull) {
+				m++
+			}
+		}
+		all = make([]blocker, 0, m)
+	}
 	for i := range n {
 		if e := boardEntity(sc.req, sc.board, i); e.space.Box().Meets(hull) {
 			all = append(all, blocker{box: e.space.Box(), id: e.tok.ID})
