@@ -11,7 +11,7 @@
 FOUNDRY_PACKAGE_FILES := index.js overlay.js internal/wasm.js wasm_exec.js aoekit.wasm aoekit-overlay.wasm
 FOUNDRY_OWN_FILES     := module.json aoekit.mjs map.mjs README.md
 OWLBEAR_PACKAGE_FILES := index.js internal/wasm.js wasm_exec.js aoekit.wasm
-OWLBEAR_OWN_FILES     := manifest.json index.html owlbear.mjs map.mjs icon.svg README.md
+OWLBEAR_OWN_FILES     := manifest.json index.html owlbear.mjs background.html background.mjs menu.html menu.mjs prefs.mjs map.mjs icon.svg tool-circle.svg tool-cone.svg tool-line.svg tool-square.svg tool-notation.svg README.md
 
 FOUNDRY_DIR := build/foundry/aoekit
 OWLBEAR_DIR := build/owlbear

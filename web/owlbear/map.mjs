@@ -59,7 +59,7 @@
  * @property {boolean} [doubleSided]
  * @property {boolean} [blocking]
  */
-/** @typedef {{id: string, x: number, y: number, z: number, size: number, height?: number, side?: string, facing?: "N"}} Piece */
+/** @typedef {{id: string, x: number, y: number, z: number, size: number, height?: number, side?: string, facing?: "N", takingCover?: boolean}} Piece */
 /** @typedef {{a: [number, number], b: [number, number], open?: boolean, bottom?: number, top?: number}} WallOut */
 /**
  * requestFrom's answer: the request (its tokens the board's pieces), which item each piece is,
@@ -70,6 +70,10 @@
 
 /** The prefix of the extension's metadata keys. */
 export const META = "io.github.aoekit";
+/** The metadata key of a template the tool placed (a scene PATH item): its PlacedRecord. */
+export const TEMPLATE_KEY = "io.github.aoekit/template";
+/** The tool's modes (OBR.tool.createMode): what a drag places. */
+export const TOOL_MODES = Object.freeze(["circle", "cone", "line", "square", "notation"]);
 /** The id of the stand-in caster a template gets when no token stands at its origin. */
 export const ORIGIN_ID = "aoekit:origin";
 /** The layers whose images are tokens (creatures and mounts), by default. */
@@ -173,6 +177,9 @@ export function levelOf(frame, elevation) {
 /** @param {SceneItem} item @param {string} key @returns {unknown} */
 const metaOf = (item, key) => item.metadata?.[`${META}/${key}`];
 
+/** A token size in the metadata (`size`): a whole number of squares 1…100, else null (the image's). @param {unknown} v */
+export const sizeOf = (v) => (typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 100 ? v : null);
+
 /**
  * imageBox: an IMAGE item's footprint — its centre in squares and its width and height in
  * squares. The image is `image.width × image.height` pixels, of which `grid.dpi` make a square;
@@ -198,21 +205,25 @@ export function imageBox(item, frame) {
  * tokenPieces: an IMAGE item as aoekit tokens, as the Foundry adapter does: its width and height
  * rounded to whole squares (at least 1) on the squares nearest its centre; a square token is one
  * aoekit token with the item's id, a rectangular one square pieces `id#0`, `id#1`, … of its
- * shorter side. Side and elevation from the item's metadata.
+ * shorter side. Side, elevation, a size that differs from the image's (`size`, whole squares
+ * 1…100: the token is size × size squares about its centre) and taking cover (`takingCover:
+ * true`, SPEC §11.5) from the item's metadata.
  * @param {SceneItem} item @param {Frame} frame
  * @returns {Piece[]}
  */
 export function tokenPieces(item, frame) {
   const { centre, w, h } = imageBox(item, frame);
-  const W = Math.max(1, Math.round(w));
-  const H = Math.max(1, Math.round(h));
+  const forced = sizeOf(metaOf(item, "size"));
+  const W = forced ?? Math.max(1, Math.round(w));
+  const H = forced ?? Math.max(1, Math.round(h));
   const x = Math.round(centre.x - W / 2) || 0;
   const y = Math.round(centre.y - H / 2) || 0;
   const z = levelOf(frame, metaOf(item, "elevation"));
   const sideTag = metaOf(item, "side");
   const side = typeof sideTag === "string" ? sideTag : "";
+  const cover = metaOf(item, "takingCover") === true;
   /** @param {string} id @param {number} px @param {number} py @param {number} size @returns {Piece} */
-  const token = (id, px, py, size) => ({ id, x: px, y: py, z, size, ...(side ? { side } : {}) });
+  const token = (id, px, py, size) => ({ id, x: px, y: py, z, size, ...(side ? { side } : {}), ...(cover ? { takingCover: true } : {}) });
   if (W === H) return [token(item.id, x, y, W)];
   const s = Math.min(W, H);
   const long = Math.max(W, H);
@@ -680,7 +691,7 @@ const sourceSet = (options) => {
 export function wallSource(item, options = {}) {
   const on = sourceSet(options);
   if (item?.type === "WALL") return on.has("walls") && !(on.has("fog") && options.fogIds?.has(item.attachedTo)) ? "walls" : null;
-  if (!isDrawing(item) || item.id === options.exclude) return null;
+  if (!isDrawing(item) || item.id === options.exclude || item.metadata?.[TEMPLATE_KEY] !== undefined) return null;
   if (on.has("fog") && item.layer === "FOG") return "fog";
   if (on.has("tagged") && metaOf(item, "wall")) return "tagged";
   if (on.has("drawings") && item.layer === "DRAWING" && (item.type !== "SHAPE" || item.shapeType === "RECTANGLE")) return "drawings";
@@ -856,6 +867,188 @@ export function pointShapeTemplate(shape, frame, rules, z = 0) {
   return null;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The tool (owlbear.mjs's background page): a drag from `start` to `end` (scene units; start as
+// the scene's grid snaps it) places a template, kept as a PlacedRecord in a scene item's metadata
+// (TEMPLATE_KEY), its points relative to the item's position so that moving the item moves it.
+
+/**
+ * @typedef {object} PlacedRecord
+ * @property {string} mode   one of TOOL_MODES
+ * @property {Vec} start     where the drag began (scene units)
+ * @property {Vec} end       where it ended
+ * @property {string} [notation]  the written template (mode "notation")
+ * @property {string} [by]   the player who placed it (OBR.player.id)
+ */
+
+const COMPASS = /** @type {const} */ (["N", "NE", "E", "SE", "S", "SW", "W", "NW"]);
+/** @type {Record<string, [number, number]>} */
+const OFFSET = { N: [0, -1], NE: [1, -1], E: [1, 0], SE: [1, 1], S: [0, 1], SW: [-1, 1], W: [-1, 0], NW: [-1, -1] };
+
+/** angleOf: the direction from a to b in degrees clockwise from east (y grows south), as SPEC §10.2 reads degrees: 0 east, 90 south. @param {Vec} a @param {Vec} b */
+export function angleOf(a, b) {
+  const deg = (Math.atan2(b.y - a.y, b.x - a.x) * 180) / Math.PI;
+  return Math.round((((deg % 360) + 360) % 360) * 400) / 400 % 360;
+}
+
+/** compassOf: the compass direction (SPEC §1.2) nearest an angle in degrees clockwise from east. @param {number} deg */
+export function compassOf(deg) {
+  return COMPASS[Math.round((((deg + 90) % 360) + 360) % 360 / 45) % 8];
+}
+
+/** rotateAbout: `end` turned about `start` by `degrees` (clockwise on screen). @param {Vec} start @param {Vec} end @param {number} degrees @returns {Vec} */
+export function rotateAbout(start, end, degrees) {
+  const r = (degrees * Math.PI) / 180;
+  const dx = end.x - start.x;
+  const dy = end.y - start.y;
+  return { x: start.x + dx * Math.cos(r) - dy * Math.sin(r), y: start.y + dx * Math.sin(r) + dy * Math.cos(r) };
+}
+
+/** snapAngle: `end` turned about `start` onto the nearest multiple of `step` degrees (15° steps), its distance kept. @param {Vec} start @param {Vec} end @param {number} [step] @returns {Vec} */
+export function snapAngle(start, end, step = 15) {
+  const deg = angleOf(start, end);
+  return rotateAbout(start, end, Math.round(deg / step) * step - deg);
+}
+
+/**
+ * placedRecord: the PlacedRecord of a scene item the tool placed, its points moved by the item's
+ * position (scene units), or null when the item carries none or a malformed one.
+ * @param {SceneItem} item
+ * @returns {PlacedRecord | null}
+ */
+export function placedRecord(item) {
+  const r = /** @type {Record<string, unknown> | undefined} */ (item?.metadata?.[TEMPLATE_KEY]);
+  if (!r || typeof r !== "object") return null;
+  const vec = (/** @type {unknown} */ v) => {
+    const o = /** @type {{x?: unknown, y?: unknown}} */ (v);
+    return o && typeof o === "object" && Number.isFinite(o.x) && Number.isFinite(o.y) ? { x: Number(o.x), y: Number(o.y) } : null;
+  };
+  const start = vec(r.start);
+  const end = vec(r.end) ?? start;
+  if (typeof r.mode !== "string" || !TOOL_MODES.includes(r.mode) || !start || !end) return null;
+  const dx = num(item.position?.x, 0);
+  const dy = num(item.position?.y, 0);
+  return {
+    mode: r.mode,
+    start: { x: start.x + dx, y: start.y + dy },
+    end: { x: end.x + dx, y: end.y + dy },
+    ...(typeof r.notation === "string" ? { notation: r.notation } : {}),
+    ...(typeof r.by === "string" ? { by: r.by } : {}),
+  };
+}
+
+/**
+ * @typedef {object} ToolTemplate
+ * @property {string} template
+ * @property {"none" | "token" | "any"} caster  none: no caster; token: the token at the start if any (point rules: then its edge is the origin); any: the token at the start, else a stand-in one-square caster on the start square
+ * @property {boolean} [needsToken]  the area comes from a token (an emanation): one must stand at the start
+ * @property {Vec} [origin]   a cell
+ * @property {Vec} [aim]      a cell (a Draw Steel line)
+ * @property {{x: number, y: number, z: number}} [point]   in squares; z relative to the start's level
+ * @property {number | string} [toward]
+ */
+
+/**
+ * toolTemplate: the template a drag of the tool places (PlacedRecord), under a rule set. The
+ * drag's length `len` (squares, from the snapped start to the end) gives the size, its angle the
+ * direction (compass names where the rule set has only those: TDGS cones and lines, PF2e cones).
+ *
+ * - circle: TDGS `Cir n` and the 50 % circle `circle n` on the start's square, n = round(len − ½)
+ *   (the edge of a circle of n rings lies n + ½ from its centre); Draw Steel `X burst` from the
+ *   token on the start square (a stand-in without one), X = round(len − size / 2); D&D 5e a
+ *   `R-foot-radius sphere` centred on the start, PF2e an `R-foot burst` on the intersection
+ *   nearest it, R = 5 ft × round(len);
+ * - cone: TDGS `ConL DIR` from the token on the start square (a stand-in without one), L =
+ *   round(len); 5e and PF2e an `L-foot cone` (L = 5 ft × round(len)) from the start point, or
+ *   from the edge of the token standing there (SPEC §10.5's default origin); Draw Steel has none;
+ * - line: TDGS `LinL DIR` as a cone; Draw Steel `L x 1 line` from the start's square toward the
+ *   end's; 5e and PF2e an `L-foot line` as a cone;
+ * - square: a square of side k = round(max(|dx|, |dy|)) from the intersection nearest the start
+ *   toward the end's quadrant: TDGS and the 50 % circle `Reck×k` (anchored at its south-west
+ *   square), Draw Steel `k cube`, 5e and PF2e a `5k-foot cube` from that corner toward the
+ *   quadrant;
+ * - notation: the popover's template, written: a circle, a rectangle or a cube on the start's
+ *   square (5e, PF2e: its point; a burst's or a cube's the intersection nearest), a cone or a
+ *   line, an aura, a burst or an emanation from the token there, a Draw Steel line toward the end.
+ * Every size is at least 1 square.
+ * @param {PlacedRecord} record @param {Frame} frame @param {string} rules
+ * @param {number} [casterSize]  the size of the token on the start square (Draw Steel bursts)
+ * @returns {ToolTemplate}
+ */
+export function toolTemplate(record, frame, rules, casterSize = 1) {
+  const mode = record?.mode;
+  if (!TOOL_MODES.includes(mode)) throw new Error(`aoekit: the tool's mode must be one of ${TOOL_MODES.join(", ")}, got ${JSON.stringify(mode)}`);
+  const s = toSquares(frame, record.start);
+  const e = toSquares(frame, record.end ?? record.start);
+  const dx = e.x - s.x;
+  const dy = e.y - s.y;
+  const len = Math.hypot(dx, dy);
+  const deg = len > EPS ? angleOf(s, e) : 0;
+  const n = Math.max(1, Math.round(len + EPS));
+  const cell = { x: Math.floor(s.x + EPS), y: Math.floor(s.y + EPS) };
+  const corner = { x: Math.round(s.x), y: Math.round(s.y) };
+  const point = POINT_RULES.includes(rules);
+  const dir = compassOf(deg);
+  const aimCell = () => {
+    const a = { x: Math.floor(e.x + EPS), y: Math.floor(e.y + EPS) };
+    return a.x === cell.x && a.y === cell.y ? { x: cell.x + OFFSET[dir][0], y: cell.y + OFFSET[dir][1] } : a;
+  };
+  const quadrant = () => `${dy < 0 ? "N" : "S"}${dx < 0 ? "W" : "E"}`;
+  const needsDirection = () => {
+    if (len <= EPS) throw new Error("aoekit: drag to give a cone or a line its direction and length");
+  };
+  const feet = (/** @type {number} */ k) => k * FEET;
+  switch (mode) {
+    case "circle": {
+      const rings = Math.max(1, Math.round(len - 0.5 + EPS));
+      if (rules === "drawsteel") return { template: `${Math.max(1, Math.round(len - casterSize / 2 + EPS))} burst`, caster: "any" };
+      if (rules === "dnd5e") return { template: `${feet(n)}-foot-radius sphere`, caster: "none", point: { x: s.x, y: s.y, z: 0 } };
+      if (rules === "pf2e") return { template: `${feet(n)}-foot burst`, caster: "none", point: { ...corner, z: 0 } };
+      return { template: rules === "circle50" ? `circle ${rings}` : `Cir${rings}`, caster: "none", origin: cell };
+    }
+    case "cone":
+    case "line": {
+      needsDirection();
+      const cone = mode === "cone";
+      if (point) {
+        const toward = cone && rules === "pf2e" ? dir : deg;
+        return { template: `${feet(n)}-foot ${mode}`, caster: "token", point: { x: s.x, y: s.y, z: 0.5 }, toward };
+      }
+      if (rules === "drawsteel") {
+        if (cone) throw new Error("aoekit: Draw Steel has no cones: use the line mode, or write the area");
+        return { template: `${n} x 1 line`, caster: "none", origin: cell, aim: aimCell() };
+      }
+      return { template: `${cone ? "Con" : "Lin"}${n}${dir}`, caster: "any" };
+    }
+    case "square": {
+      const k = Math.max(1, Math.round(Math.max(Math.abs(e.x - corner.x), Math.abs(e.y - corner.y)) + EPS));
+      const x0 = dx < 0 ? corner.x - k : corner.x;
+      const y0 = dy < 0 ? corner.y - k : corner.y;
+      if (point) return { template: `${feet(k)}-foot cube`, caster: "none", point: { ...corner, z: 0 }, toward: quadrant() };
+      if (rules === "drawsteel") return { template: `${k} cube`, caster: "none", origin: { x: x0, y: y0 } };
+      return { template: `Rec${k}x${k}`, caster: "none", origin: { x: x0, y: y0 + k - 1 } };
+    }
+    default: {
+      const text = typeof record.notation === "string" ? record.notation.trim() : "";
+      if (!text) throw new Error("aoekit: write a template in the popover (Template) for the tool's notation mode");
+      if (point) {
+        const kind = pointKind(text);
+        if (kind === "caster") return { template: text, caster: "token", needsToken: true };
+        if (kind === "aimed") {
+          needsDirection();
+          return { template: text, caster: "token", point: { x: s.x, y: s.y, z: 0.5 }, toward: rules === "pf2e" && /\bcone\b/i.test(text) ? dir : deg };
+        }
+        if (kind === "corner") return /\bcube\b/i.test(text) ? { template: text, caster: "none", point: { ...corner, z: 0 }, toward: quadrant() } : { template: text, caster: "none", point: { ...corner, z: 0 } };
+        return { template: text, caster: "none", point: { x: s.x, y: s.y, z: 0 } };
+      }
+      if (/^(con|lin)/i.test(text)) return { template: text, caster: "any" };
+      if (/\b(aura|burst|аура|взрыв)\b/i.test(text) || /^close\b/i.test(text)) return { template: text, caster: "any" };
+      if (/\b(line|линия)\b/i.test(text)) return { template: text, caster: "none", origin: cell, aim: aimCell() };
+      return { template: text, caster: "none", origin: cell };
+    }
+  }
+}
+
 /**
  * requestFrom: the evaluate request for a template on an Owlbear scene.
  *
@@ -863,6 +1056,7 @@ export function pointShapeTemplate(shape, frame, rules, z = 0) {
  * @param {readonly SceneItem[]} input.items   every scene item (OBR.scene.items.getItems())
  * @param {{dpi?: unknown, scale?: unknown, type?: string, measurement?: string}} input.grid  {dpi, scale, type, measurement} (see frameOf; measurement: GridMeasurement → `metric`)
  * @param {string} [input.rules]   one of RULES
+ * @param {PlacedRecord} [input.placed]  a template the tool placed (toolTemplate; placedRecord reads one from its item), or
  * @param {string} [input.shapeId]  a SHAPE item (CIRCLE or RECTANGLE) to read as the template, or
  * @param {string} [input.notation] a notation (`Con4NE`, `3 aura`, `circle 3`, `5 x 1 line`, `20-foot-radius sphere`, `15-foot cone`), with
  * @param {string} [input.casterId] the image that uses it (for a shape: the token on its centre by default),
@@ -885,7 +1079,7 @@ export function pointShapeTemplate(shape, frame, rules, z = 0) {
  * layer's images (else every token, wall and origin, 30 squares around), on every level from the
  * lowest to the highest thing on the board.
  */
-export function requestFrom({ items, grid, rules = "tdgs", shapeId, notation, casterId, originId, aimId, includeHidden = true, sources, drawings = false, local = [], layers = TOKEN_LAYERS }) {
+export function requestFrom({ items, grid, rules = "tdgs", placed, shapeId, notation, casterId, originId, aimId, includeHidden = true, sources, drawings = false, local = [], layers = TOKEN_LAYERS }) {
   if (!RULES.includes(rules)) throw new Error(`aoekit: rules must be one of ${RULES.join(", ")}, got ${JSON.stringify(rules)}`);
   const frame = frameOf(grid);
   const byId = new Map(items.map((i) => [i.id, i]));
@@ -922,7 +1116,25 @@ export function requestFrom({ items, grid, rules = "tdgs", shapeId, notation, ca
   /** @param {SceneItem} item */
   const elevationOf = (item) => lattice(num(metaOf(item, "elevation"), 0) / frame.distance);
   const shape = shapeId !== undefined ? itemOf(shapeId) : null;
-  if (shape && pointRules) {
+  if (placed) {
+    const at = squareAt(frame, placed.start);
+    const on = board.find((p) => within(p, at)) ?? null;
+    const t = toolTemplate(placed, frame, rules, on?.size ?? 1);
+    const level = on?.z ?? 0;
+    if (t.needsToken && !on) throw new Error("aoekit: an emanation comes from a token: start the drag on the token it comes from");
+    request.template = t.template;
+    const fromToken = t.caster === "token" && on !== null;
+    if (t.caster === "any" || fromToken) {
+      /** @type {Piece} */
+      const c = on ? { ...on } : { id: ORIGIN_ID, x: at.x, y: at.y, z: level, size: 1 };
+      request.caster = pointRules ? c : { ...c, facing: "N" };
+      casterPiece = on;
+    }
+    if (t.point && !fromToken) request.point = { ...t.point, z: lattice(t.point.z + level) };
+    if (t.toward !== undefined) request.toward = /** @type {Request["toward"]} */ (t.toward);
+    if (t.origin) request.origin = { ...t.origin, z: level };
+    if (t.aim) request.aim = { ...t.aim, z: level };
+  } else if (shape && pointRules) {
     const z = elevationOf(shape);
     const t = pointShapeTemplate(shape, frame, rules, z);
     if (!t) throw new Error(`aoekit: a ${String(shape.type === "SHAPE" ? shape.shapeType : shape.type).toLowerCase()}${shape.shapeType === "RECTANGLE" ? " that is not square" : ""} is not a ${rules === "dnd5e" ? "D&D 5e" : "Pathfinder 2e"} area: draw a circle or a square, or write one (20-foot-radius sphere, 15-foot cone, 10-foot cube)`);
@@ -1135,4 +1347,51 @@ export function runRect(run, frame) {
 /** The scene point at the centre of a square's top edge (where a cover label points). @param {Vec} cell @param {Frame} frame @returns {Vec} */
 export function labelPoint(cell, frame) {
   return { x: (cell.x + 0.5) * frame.dpi, y: cell.y * frame.dpi };
+}
+
+/**
+ * areaCommands: an answer's runs of squares (cellRuns) as a PATH item's commands
+ * (@owlbear-rodeo/sdk Command: MOVE 0, LINE 1, CLOSE 5), one closed rectangle a run, in scene
+ * units relative to `at` (the item's position).
+ * @param {readonly {x: number, y: number, length: number}[]} runs @param {Frame} frame @param {Vec} [at]
+ * @returns {([0, number, number] | [1, number, number] | [5])[]}
+ */
+export function areaCommands(runs, frame, at = { x: 0, y: 0 }) {
+  /** @type {([0, number, number] | [1, number, number] | [5])[]} */
+  const out = [];
+  for (const r of runs) {
+    const x0 = r.x * frame.dpi - at.x;
+    const y0 = r.y * frame.dpi - at.y;
+    const x1 = x0 + r.length * frame.dpi;
+    const y1 = y0 + frame.dpi;
+    out.push([0, x0, y0], [1, x1, y0], [1, x1, y1], [1, x0, y1], [5]);
+  }
+  return out;
+}
+
+/**
+ * ringOf: the ring drawn around a target item: the box of its pieces on the board (a
+ * rectangular token's every piece), as a CIRCLE shape's centre (its position) and width and
+ * height, `margin` squares wider than the token on each side; null when no piece is the item's.
+ * @param {string} itemId @param {Built} built @param {Frame} frame @param {number} [margin]
+ * @returns {{position: Vec, width: number, height: number} | null}
+ */
+export function ringOf(itemId, built, frame, margin = 0.15) {
+  const pieces = [...built.request.tokens, ...(built.request.caster ? [built.request.caster] : [])].filter((p) => (built.pieces[p.id] ?? p.id) === itemId);
+  if (pieces.length === 0) return null;
+  const x0 = Math.min(...pieces.map((p) => p.x));
+  const y0 = Math.min(...pieces.map((p) => p.y));
+  const x1 = Math.max(...pieces.map((p) => p.x + p.size));
+  const y1 = Math.max(...pieces.map((p) => p.y + p.size));
+  return { position: { x: ((x0 + x1) / 2) * frame.dpi, y: ((y0 + y1) / 2) * frame.dpi }, width: (x1 - x0 + 2 * margin) * frame.dpi, height: (y1 - y0 + 2 * margin) * frame.dpi };
+}
+
+/**
+ * coverSegments: a target's cover lines (the engine's `lines`, SPEC §5.4, §10.8, §11.5: in
+ * squares) as scene segments, each blocked or clear, for LINE items.
+ * @param {Pick<Target, "lines">} target @param {Frame} frame
+ * @returns {{start: Vec, end: Vec, blocked: boolean}[]}
+ */
+export function coverSegments(target, frame) {
+  return (target.lines ?? []).map((l) => ({ start: { x: l.from[0] * frame.dpi, y: l.from[1] * frame.dpi }, end: { x: l.to[0] * frame.dpi, y: l.to[1] * frame.dpi }, blocked: l.blocked }));
 }

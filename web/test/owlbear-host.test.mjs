@@ -130,23 +130,35 @@ test("owlbear host: under a sub-path of another origin, a strict CSP and the rea
       const r = await fetch(u);
       return { url: u, status: r.status, type: r.headers.get("content-type") };
     };
-    return { manifest, icon: await get(manifest.icon), actionIcon: await get(manifest.action.icon), popover: await get(manifest.action.popover) };
+    return { manifest, icon: await get(manifest.icon), actionIcon: await get(manifest.action.icon), popover: await get(manifest.action.popover), background: await get(manifest.background_url) };
   }, manifestUrl);
   assert.equal(fetched.manifest.action.popover, "index.html");
+  assert.equal(fetched.manifest.background_url, "background.html");
   assert.deepEqual([fetched.icon.status, fetched.icon.type, fetched.icon.url], [200, "image/svg+xml", `${base}${PREFIX}/icon.svg`]);
   assert.deepEqual([fetched.actionIcon.status, fetched.popover.status, fetched.popover.type], [200, 200, "text/html"]);
+  assert.deepEqual([fetched.background.status, fetched.background.type], [200, "text/html"]);
 
-  // The popover in an iframe, as Owlbear opens it: ?obrref=base64("<Owlbear's origin> <room>").
-  // The page answers the SDK's messages from the fixture scene; a message it does not know is
-  // recorded (the extension asked Owlbear for something this test does not expect).
+  // The background page and the popover in iframes, as Owlbear opens them:
+  // ?obrref=base64("<Owlbear's origin> <room>"). The page answers the SDK's messages from the
+  // fixture scene, and passes the extension's broadcasts to its frames ("LOCAL": this player's);
+  // a message it does not know is recorded (the extension asked Owlbear for something this test
+  // does not expect).
   const scene = { items: FIXTURE.items, grid: FIXTURE.grid, selection: [FIXTURE.items.find((i) => i.name === "Fireball").id], room: { "io.github.aoekit/rules": "tdgs" } };
-  const src = `${new URL(fetched.manifest.action.popover, manifestUrl).href}?obrref=${Buffer.from(`${origin} room-1`).toString("base64")}`;
-  const result = await page.evaluate(async ({ src, scene }) => {
+  const ref = `?obrref=${Buffer.from(`${origin} room-1`).toString("base64")}`;
+  const srcs = [fetched.manifest.background_url, fetched.manifest.action.popover].map((p) => `${new URL(p, manifestUrl).href}${ref}`);
+  const result = await page.evaluate(async ({ srcs, scene }) => {
     const local = [];
-    const sent = [];
+    const sent = (window.sent = []);
     const unknown = [];
     const menus = [];
+    const tools = [];
+    const frames = [];
+    const channels = new Map(); // window → channels it subscribed to
     let room = { ...scene.room };
+    const relay = (d) => {
+      if (d.options?.destination === "REMOTE" || !d.options) return;
+      for (const w of frames) if (channels.get(w)?.has(d.channel)) w.postMessage({ id: `OBR_BROADCAST_MESSAGE_${d.channel}`, data: { data: d.data, connectionId: "c-1" } }, extOrigin);
+    };
     const answers = {
       OBR_PLAYER_GET_ROLE: () => ({ role: "GM" }),
       OBR_PLAYER_GET_SELECTION: () => ({ selection: scene.selection }),
@@ -164,18 +176,23 @@ test("owlbear host: under a sub-path of another origin, a strict CSP and the rea
       OBR_SCENE_GRID_GET_TYPE: () => ({ type: scene.grid.type }),
       OBR_SCENE_GRID_GET_MEASUREMENT: () => ({ measurement: scene.grid.measurement }),
       OBR_CONTEXT_MENU_CREATE: (d) => (menus.push(d), {}),
+      OBR_PLAYER_GET_ID: () => ({ id: "gm-1" }),
+      OBR_TOOL_CREATE: (d) => (tools.push(d), {}),
+      OBR_TOOL_MODE_CREATE: (d) => (tools.push(d), {}),
+      OBR_BROADCAST_SEND_MESSAGE: (d) => (relay(d), {}),
     };
     const subscriptions = ["OBR_PLAYER_SUBSCRIBE", "OBR_ROOM_METADATA_SUBSCRIBE", "OBR_SCENE_ITEMS_SUBSCRIBE", "OBR_SCENE_LOCAL_SUBSCRIBE", "OBR_SCENE_GRID_SUBSCRIBE"];
-    const frame = document.createElement("iframe");
-    frame.src = src;
-    frame.width = "360";
-    frame.height = "600";
-    const extOrigin = new URL(src).origin;
+    const extOrigin = new URL(srcs[0]).origin;
     window.addEventListener("message", (e) => {
       if (e.origin !== extOrigin) return;
       const { id, data, ref, nonce } = e.data ?? {};
       sent.push(id);
       if (ref !== "ref-1") unknown.push(`${id}: ref ${ref}`);
+      if (id === "OBR_BROADCAST_SUBSCRIBE") {
+        if (!channels.has(e.source)) channels.set(e.source, new Set());
+        channels.get(e.source).add(data.channel);
+        return;
+      }
       if (subscriptions.includes(id)) return;
       const answer = answers[id];
       if (!answer) {
@@ -184,10 +201,17 @@ test("owlbear host: under a sub-path of another origin, a strict CSP and the rea
       }
       e.source.postMessage({ id: `${id}_RESPONSE${nonce}`, data: answer(data) }, extOrigin);
     });
-    const loaded = new Promise((resolve) => frame.addEventListener("load", resolve, { once: true }));
-    document.body.append(frame);
-    await loaded;
-    frame.contentWindow.postMessage({ id: "OBR_READY", data: { ref: "ref-1", userId: "gm-1" } }, extOrigin);
+    for (const src of srcs) {
+      const frame = document.createElement("iframe");
+      frame.src = src;
+      frame.width = "360";
+      frame.height = "600";
+      const loaded = new Promise((resolve) => frame.addEventListener("load", resolve, { once: true }));
+      document.body.append(frame);
+      await loaded;
+      frames.push(frame.contentWindow);
+      frame.contentWindow.postMessage({ id: "OBR_READY", data: { ref: "ref-1", userId: "gm-1" } }, extOrigin);
+    }
     const deadline = Date.now() + 60_000;
     while (!local.some((i) => i.type === "LABEL") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     return {
@@ -195,17 +219,31 @@ test("owlbear host: under a sub-path of another origin, a strict CSP and the rea
       shapes: local.filter((i) => i.type === "SHAPE").length,
       sent: [...new Set(sent)].sort(),
       unknown,
-      icons: menus.flatMap((m) => m.icons.map((i) => i.icon)),
+      icons: [...menus, ...tools].flatMap((m) => m.icons.map((i) => i.icon)),
+      embeds: menus.filter((m) => m.embed).map((m) => m.embed.url),
+      tools: tools.map((t) => t.id),
     };
-  }, { src, scene });
+  }, { srcs, scene });
 
+  // The popover shows what the background page evaluated, told over the real SDK's broadcast.
+  const popover = page.frames().find((f) => f.url().includes("/index.html"));
+  await popover.waitForFunction(() => document.querySelectorAll("#targets li").length > 0, null, { timeout: 30_000 }).catch((err) => {
+    throw new Error(`${err.message}\n${logs.join("\n")}`);
+  });
+  assert.match(await popover.evaluate(() => document.getElementById("status").textContent), /^Cir2: 50 squares, 4 affected\.$/);
   // The real SDK asked for the scene, and the extension drew what owlbear.test.mjs's stub shows.
   assert.deepEqual(result.unknown, [], "every message is one this Owlbear answers");
   assert.deepEqual(result.labels, ["Horse: hit", "Ogre: hit", "Orc: full cover", "Scout: hit", "Wizard: hit"], logs.join("\n"));
   assert.equal(result.shapes, 5);
   for (const id of ["OBR_SCENE_ITEMS_GET_ALL_ITEMS", "OBR_SCENE_LOCAL_GET_ALL_ITEMS", "OBR_SCENE_GRID_GET_MEASUREMENT", "OBR_ROOM_GET_METADATA", "OBR_SCENE_LOCAL_ADD_ITEMS"]) assert.ok(result.sent.includes(id), `the SDK sent ${id}`);
-  // The context menus' icon is the folder's, an absolute URL under the sub-path.
-  assert.deepEqual([...new Set(result.icons)], [`${base}${PREFIX}/icon.svg`]);
+  // The tool and its modes, the context menus' icons and embedded pages: the folder's, absolute
+  // URLs under the sub-path.
+  assert.deepEqual(result.tools, ["io.github.aoekit/tool", ...["circle", "cone", "line", "square", "notation"].map((m) => `io.github.aoekit/mode/${m}`)]);
+  assert.deepEqual([...new Set(result.icons)].sort(), [`${base}${PREFIX}/icon.svg`, ...["circle", "cone", "line", "notation", "square"].map((m) => `${base}${PREFIX}/tool-${m}.svg`)]);
+  assert.deepEqual(result.embeds, [`${base}${PREFIX}/menu.html?for=token`, `${base}${PREFIX}/menu.html?for=wall`]);
+  // (Read again: the background page's broadcast may come after the drawing the evaluation waited for.)
+  const sentNow = await page.evaluate(() => [...new Set(window.sent)]);
+  for (const id of ["OBR_TOOL_CREATE", "OBR_TOOL_MODE_CREATE", "OBR_BROADCAST_SUBSCRIBE", "OBR_BROADCAST_SEND_MESSAGE"]) assert.ok(sentNow.includes(id), `the SDK sent ${id}`);
   // Nothing was asked of the host's root, of another host (a CDN), or refused by the CSP.
   assert.deepEqual(outside, [], "no root-relative request");
   assert.deepEqual(logs, []);

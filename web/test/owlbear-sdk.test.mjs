@@ -17,7 +17,7 @@ import { OWLBEAR, ROOT, assemble, openPopover, sdkDir, sdkSurface, typeCheck, vi
 import { WEB, chromium, serve, tempDir } from "./helpers.mjs";
 
 const FIXTURE = JSON.parse(readFileSync(join(WEB, "test/fixtures/owlbear-scene.json"), "utf8"));
-const SOURCE = readFileSync(join(OWLBEAR, "owlbear.mjs"), "utf8");
+const SOURCE = readFileSync(join(OWLBEAR, "background.mjs"), "utf8");
 
 test("owlbear sdk: the SDK the checks read is the one the extension is built with", () => {
   const installed = JSON.parse(readFileSync(join(sdkDir(), "package.json"), "utf8")).version;
@@ -30,7 +30,7 @@ test("owlbear sdk: the SDK the checks read is the one the extension is built wit
     console.error("\n*** @owlbear-rodeo/sdk is installed but not in package.json's devDependencies ***\n");
   } else assert.equal(pinned, installed, "an exact devDependency");
   // What the extension uses is declared.
-  for (const path of ["scene.items.getItems", "scene.local.addItems", "scene.local.onChange", "scene.grid.getMeasurement", "room.getMetadata", "room.setMetadata", "room.onMetadataChange", "player.select", "contextMenu.create"]) {
+  for (const path of ["scene.items.getItems", "scene.items.addItems", "scene.local.addItems", "scene.local.onChange", "scene.grid.getMeasurement", "scene.grid.snapPosition", "room.getMetadata", "room.setMetadata", "room.onMetadataChange", "player.select", "contextMenu.create", "tool.create", "tool.createMode", "broadcast.sendMessage", "broadcast.onMessage"]) {
     const m = path.split(".").reduce((node, k) => (node.kind === "api" ? node.members[k] : node[k]), s.OBR);
     assert.equal(m?.kind, "method", `OBR.${path} is a method of the SDK`);
   }
@@ -49,15 +49,20 @@ test("owlbear sdk: tsc --strict checks the extension against @owlbear-rodeo/sdk'
     ["OBR.scene.grid.getMeasurement()", "OBR.scene.grid.getMeasurement(true)", /Expected 0 arguments/],
     [".layer(\"TEXT\")", ".layer(\"LABELS\")", /"LABELS"/],
     ["permissions: [\"UPDATE\"]", "permissions: [\"EDIT\"]", /"EDIT"/],
+    // The tool, the context menus and the broadcast channel (Tool.d.ts, ContextMenu.d.ts, BroadcastApi.d.ts).
+    ["onToolDragStart: dragStart,", "onDragStart: dragStart,", /onDragStart/],
+    ["coordinator: \"||\"", "coordinator: \"OR\"", /"OR"/],
+    ["{ destination: \"LOCAL\" }", "{ destination: \"SELF\" }", /"SELF"/],
+    ["embed: { url: here(\"menu.html?for=token\"), height: 196 }", "embed: { href: here(\"menu.html?for=token\"), height: 196 }", /href/],
   ];
   let text = SOURCE;
   for (const [from, to] of wrong) {
-    assert.ok(text.includes(from), `owlbear.mjs has ${from}`);
+    assert.ok(text.includes(from), `background.mjs has ${from}`);
     text = text.replace(from, to);
   }
-  const errors = typeCheck({ "owlbear.mjs": text });
-  for (const [, to, error] of wrong) assert.ok(errors.some((e) => error.test(e) && e.includes("owlbear.mjs")), `${to}: ${errors.join("\n") || "no error"}`);
-  assert.ok(errors.every((e) => e.startsWith("web/owlbear/owlbear.mjs(")), errors.join("\n"));
+  const errors = typeCheck({ "background.mjs": text });
+  for (const [, to, error] of wrong) assert.ok(errors.some((e) => error.test(e) && e.includes("background.mjs")), `${to}: ${errors.join("\n") || "no error"}`);
+  assert.ok(errors.every((e) => e.startsWith("web/owlbear/background.mjs(")), errors.join("\n"));
 });
 
 test("owlbear sdk: the stub refuses what the SDK does not declare, and builds as the SDK builds (Chromium)", async (t) => {
@@ -90,6 +95,8 @@ test("owlbear sdk: the stub refuses what the SDK does not declare, and builds as
       write: attempt(() => {
         OBR.scene.items.getItems = () => [];
       }),
+      tool: attempt(() => OBR.tool.createMod({ id: "x", icons: [] })),
+      broadcast: attempt(() => OBR.broadcast.sendMessage("channel-only")),
       good: attempt(() => sdk.buildWall().points([{ x: 0, y: 0 }]).doubleSided(false).build()),
       shape: { type: shape.type, shapeType: shape.shapeType, style: Object.keys(shape.style).sort(), layer: shape.layer },
       label: sdk.buildLabel().plainText("hi").build().text.plainText,
@@ -97,10 +104,10 @@ test("owlbear sdk: the stub refuses what the SDK does not declare, and builds as
     };
   });
   assert.deepEqual(
-    [out.method, out.literal, out.arity, out.type, out.api, out.member, out.calls, out.write, out.good],
-    ["refused", "refused", "refused", "refused", "refused", "refused", "refused", "refused", "ok"],
+    [out.method, out.literal, out.arity, out.type, out.api, out.member, out.calls, out.write, out.tool, out.broadcast, out.good],
+    ["refused", "refused", "refused", "refused", "refused", "refused", "refused", "refused", "refused", "refused", "ok"],
   );
-  assert.equal(out.recorded, 8, "each refusal is recorded, so that a test sees it even when the page catches it");
+  assert.equal(out.recorded, 10, "each refusal is recorded, so that a test sees it even when the page catches it");
   // Built by the SDK's own builder: its fields, its defaults.
   assert.deepEqual(out.shape, { type: "SHAPE", shapeType: "CIRCLE", style: ["fillColor", "fillOpacity", "strokeColor", "strokeDash", "strokeOpacity", "strokeWidth"], layer: "DRAWING" });
   assert.equal(out.label, "hi");

@@ -226,7 +226,9 @@ test("owlbear: manifest.json is what Owlbear Rodeo reads", () => {
   // Every path is relative (resolved against the manifest's own URL, so the folder can sit at
   // any path of any origin) and names a file of the extension's folder.
   const { own } = owlbearLists();
-  for (const path of [manifest.icon, manifest.action.icon, manifest.action.popover]) {
+  // The background page runs while the room is open (Owlbear's manifest: background_url).
+  assert.equal(typeof manifest.background_url, "string", "a background page");
+  for (const path of [manifest.icon, manifest.action.icon, manifest.action.popover, manifest.background_url]) {
     assert.doesNotMatch(path, /^\/|^[a-z]+:/i, `${path} is relative`);
     assert.ok(own.includes(path), `${path} is copied into the extension's folder`);
   }
@@ -235,9 +237,17 @@ test("owlbear: manifest.json is what Owlbear Rodeo reads", () => {
   const html = readFileSync(join(WEB, "owlbear/index.html"), "utf8");
   assert.doesNotMatch(html, /https?:\/\//, "index.html loads nothing from another origin");
   assert.deepEqual([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]), ['<script type="module" src="./owlbear.mjs">'], "one script, from a file");
-  const code = readFileSync(join(WEB, "owlbear/owlbear.mjs"), "utf8");
-  assert.deepEqual([...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1]), ["./obr-sdk.js", "./index.js", "./map.mjs"]);
+  const imports = (file) => [...readFileSync(join(WEB, "owlbear", file), "utf8").matchAll(/^import [^;]* from "([^"]+)";$/gm)].map((m) => m[1]);
+  assert.deepEqual(imports("owlbear.mjs"), ["./obr-sdk.js", "./map.mjs", "./prefs.mjs"]);
+  assert.deepEqual(imports("background.mjs"), ["./obr-sdk.js", "./index.js", "./map.mjs", "./prefs.mjs"]);
+  assert.deepEqual(imports("menu.mjs"), ["./obr-sdk.js", "./map.mjs"]);
   assert.match(html, /<script type="module" src="\.\/owlbear\.mjs"><\/script>/);
+  for (const [page, script] of [["background.html", "background.mjs"], ["menu.html", "menu.mjs"]]) {
+    const text = readFileSync(join(WEB, "owlbear", page), "utf8");
+    assert.ok(own.includes(page) && own.includes(script), `${page} and ${script} are copied into the folder`);
+    assert.doesNotMatch(text, /https?:\/\//, `${page} loads nothing from another origin`);
+    assert.deepEqual([...text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]), [`<script type="module" src="./${script}">`], `${page}: one script, from a file`);
+  }
 });
 
 test("owlbear: the popover in Chromium, with a stub of the SDK, evaluates the selected circle and draws it", async (t) => {
@@ -263,7 +273,7 @@ test("owlbear: the popover in Chromium, with a stub of the SDK, evaluates the se
   assert.deepEqual(out.labels, ["Horse: hit", "Ogre: hit", "Orc: full cover", "Scout: hit", "Wizard: hit"]);
   assert.ok(out.list.includes("Orc: not affected (cover), cover full"), out.list.join(" | "));
   assert.deepEqual([...out.selected].sort(), [id("Horse"), id("Ogre"), id("Scout"), id("Wizard")].sort());
-  assert.deepEqual(out.menus, [`${O.META}/wall`, `${O.META}/door`]);
+  assert.deepEqual(out.menus, [`${O.META}/token`, `${O.META}/wall`, `${O.META}/door`]);
 
   // A refusal takes the last answer away: the fireball moved 40 squares east of the map's
   // tokens is still answered; a Draw Steel "2 cube within 3" from the Wizard on the Ogre's
@@ -299,7 +309,8 @@ test("owlbear: the popover in Chromium, with a stub of the SDK, evaluates the se
   assert.deepEqual([refused.refused.error, refused.refused.list, refused.refused.local], [true, 0, 0], JSON.stringify(refused.refused));
 
   // An Evaluate click while a live run is under way, after live was unticked, is not lost: the
-  // run after it is forced. (The scene's items are held back until the click is made.)
+  // background page's run after it is forced. (The scene's items are held back until the
+  // popover's messages have reached it.)
   const reads = await page.evaluate(async () => {
     let open;
     const stub = window.obr;
@@ -311,6 +322,7 @@ test("owlbear: the popover in Chromium, with a stub of the SDK, evaluates the se
     await new Promise((r) => setTimeout(r, 50));
     live.click(); // off
     document.getElementById("evaluate").click();
+    await new Promise((r) => setTimeout(r, 50)); // both messages reach the background page while its run waits
     open();
     await new Promise((r) => setTimeout(r, 300));
     stub.gate = null;
