@@ -5,17 +5,22 @@
 // game.settings, canvas, ui); the mapping from Foundry's documents to aoekit requests is map.mjs
 // (pure, tested). The module folder holds the npm package's loaders and modules beside this file
 // (web/foundry/README.md, make foundry).
+// One engine a client: with drawing on, only aoekit-overlay.wasm is loaded — its engine answers
+// every request and its overlays draw — and each template is evaluated once a frame, as it is
+// drawn, against a scene of that engine that keeps the board (tokens, walls indexed, bounds)
+// between frames and is changed only where the board changed (scene.update). With drawing off,
+// only aoekit.wasm is loaded (index.js load()), its scene evaluated the same way.
 // Typed with JSDoc against @league-of-foundry-developers/foundry-vtt-types (Foundry v13's
 // globals: Hooks, game, canvas, ui, foundry.documents), checked by `tsc -p web/foundry`
 // (make test-foundry-types); what the module adds to them (settings, api, hook) is declared in
 // foundry-types.ts.
 import { load } from "./index.js";
 import { loadOverlay } from "./overlay.js";
-import { ORIGIN_ID, SIDE_COLOURS, TEMPLATE_SHAPES, affectedIds, frameOf, mergeTargets, metricOf, requestFor, rulesFor } from "./map.mjs";
+import { ORIGIN_ID, SIDE_COLOURS, TEMPLATE_SHAPES, affectedIds, frameOf, mergeTargets, metricOf, requestFor, rulesFor, wallsFrom } from "./map.mjs";
 
-/** @import { Engine, Request } from "./index.js" */
-/** @import { AbilityData, Built, MergedTarget, RegionData } from "./map.mjs" */
-/** @import { Overlay, OverlayModule } from "./overlay.js" */
+/** @import { Bounds, Engine, Request, Result, Scene, SceneEdit, Token as Piece, Wall } from "./index.js" */
+/** @import { AbilityData, Built, Frame, MergedTarget, RegionData } from "./map.mjs" */
+/** @import { DrawTarget, Overlay, OverlayModule } from "./overlay.js" */
 /** @import { AoekitApi, Evaluation } from "./foundry-types.js" */
 
 /**
@@ -31,7 +36,8 @@ import { ORIGIN_ID, SIDE_COLOURS, TEMPLATE_SHAPES, affectedIds, frameOf, mergeTa
 /**
  * @typedef {object} State
  * @property {Promise<State> | null} ready
- * @property {Engine | null} engine
+ * @property {Engine | null} engine  the one engine: the overlay module's (drawing on), else aoekit.wasm's
+ * @property {Board} board  that engine's scene, and what its board holds
  * @property {OverlayModule | null} overlays
  * @property {Promise<void> | null} overlaysLoading
  * @property {boolean} overlaysFailed
@@ -42,10 +48,22 @@ import { ORIGIN_ID, SIDE_COLOURS, TEMPLATE_SHAPES, affectedIds, frameOf, mergeTa
  * @property {foundry.canvas.placeables.MeasuredTemplate | null} placeable  the drag preview's placeable, while template is its document
  * @property {{visible: boolean} | null} hidden  Foundry's grid highlight of the template shown, hidden while the overlay draws it
  * @property {Evaluation | null} last
+ * @property {Request | null} drawn  the request the main overlay drew last (its result() is that one's answer), or null
  * @property {number | ReturnType<typeof setTimeout>} frame
- * @property {{evaluate: boolean, attach: boolean}} again
+ * @property {{evaluate: boolean, attach: boolean, others: boolean}} again  what the next frame does: evaluate the template shown, attach the overlays (a pan), evaluate the other templates (the board changed)
  * @property {Set<string>} warned
  * @property {Map<string, Other>} others  every other template or area region placed on the scene, drawn too
+ */
+/**
+ * The scene the engine evaluates against, and the board it holds now (to change only what
+ * changed: scene.update).
+ * @typedef {object} Board
+ * @property {Scene | null} scene
+ * @property {Engine | null} engine  whose scene it is
+ * @property {string[]} ids  its tokens' ids, in order
+ * @property {string[]} tokens  each token as JSON, in that order
+ * @property {Wall[] | null} walls  the walls it holds: the array wallsOf gave (compared by identity)
+ * @property {string} bounds  its bounds as JSON ("null" for none)
  */
 /**
  * A placed template shown besides the one the user works with: its own overlay on its own canvas.
@@ -61,7 +79,8 @@ const ID = "aoekit";
 /** @type {State} */
 const state = {
   ready: null, // Promise of {engine, overlays}, started at "ready"
-  engine: null,
+  engine: null, // the one engine: aoekit-overlay.wasm's when it is loaded, else aoekit.wasm's
+  board: { scene: null, engine: null, ids: [], tokens: [], walls: null, bounds: "null" },
   overlays: null, // loadOverlay()'s {attach}, once loaded
   overlaysLoading: null, // its Promise, once asked for (kept after a failure: not tried at every pan)
   overlaysFailed: false, // that load failed
@@ -72,8 +91,9 @@ const state = {
   placeable: null, // the drag preview (its highlight is the one to hide)
   hidden: null, // Foundry's highlight layer hidden while ours is drawn
   last: null, // {request, result, targets, notation, casterId} of the last evaluation
+  drawn: null, // the request state.overlay drew last
   frame: 0, // a pending requestAnimationFrame
-  again: { evaluate: false, attach: false },
+  again: { evaluate: false, attach: false, others: false },
   warned: new Set(),
   others: new Map(), // id → Other: the other placed templates, each drawn on its own canvas
 };
@@ -86,7 +106,7 @@ const state = {
 const setting = (key) => game.settings.get(ID, key);
 
 Hooks.once("init", () => {
-  const refresh = () => schedule({ evaluate: true });
+  const refresh = () => schedule({ evaluate: true, others: true });
   game.settings.register(ID, "rules", {
     name: "aoekit: rule set",
     hint: "How templates are read and judged. By game system (the default): D&D 5e's and Pathfinder 2e's rules on dnd5e and pf2e tables (areas spread from the point the template is drawn from, as Foundry highlights it), D&D 5e's geometry with the scene's diagonal rule elsewhere. Or one rule set for every table: TDGS (Cir, Con, Lin, Rec; cover from the origin), Draw Steel (circles are bursts, rays lines, square rectangles cubes; walls cut areas) or the 50 % circle.",
@@ -129,7 +149,7 @@ Hooks.once("init", () => {
         state.overlaysFailed = false;
         state.warned.delete("overlay");
       }
-      schedule({ attach: true, evaluate: true });
+      schedule({ attach: true, evaluate: true, others: true });
     },
   });
   game.settings.register(ID, "chatCards", {
@@ -166,22 +186,27 @@ Hooks.once("ready", () => {
   if (module) module.api = api;
 });
 
+// start loads one engine: with drawing on, aoekit-overlay.wasm (whose engine answers as
+// aoekit.wasm's); with drawing off, or when the overlay cannot load, aoekit.wasm (load()).
 /** @returns {Promise<State>} */
 async function start() {
-  state.engine = await load();
   if (setting("overlay")) await loadOverlays();
-  schedule({ attach: true, evaluate: true });
+  state.engine ??= await load();
+  schedule({ attach: true, evaluate: true, others: true });
   return state;
 }
 
-// loadOverlays loads aoekit-overlay.wasm once, when drawing is on; without it the answers are
-// still given (targets, the aoekit.evaluated hook).
+// loadOverlays loads aoekit-overlay.wasm once, when drawing is on, and makes its engine the one
+// that evaluates (aoekit.wasm's, if drawing was off until now, is no longer used); without it
+// the answers are still given (targets, the aoekit.evaluated hook) by aoekit.wasm.
 /** @returns {Promise<void>} */
 function loadOverlays() {
   state.overlaysLoading ??= loadOverlay().then(
     (overlays) => {
       state.overlays = overlays;
-      schedule({ attach: true });
+      state.engine = overlays.engine;
+      dropScene();
+      schedule({ attach: true, evaluate: true, others: true });
     },
     (err) => {
       // Not tried again at every pan: turning the setting off and on, or a reload, does.
@@ -199,7 +224,7 @@ const api = Object.freeze({
   get ready() {
     return state.ready;
   },
-  /** The engine (web/index.js's), once ready. */
+  /** The engine that evaluates, once ready: aoekit-overlay.wasm's when drawing is on, else aoekit.wasm's (index.js load()). */
   get engine() {
     return state.engine;
   },
@@ -234,12 +259,14 @@ Hooks.on("canvasReady", () => {
   const templates = /** @type {{contents?: TemplateDocument[]} | undefined} */ (scene?.templates)?.contents ?? [];
   const regions = /** @type {{contents?: RegionDocument[]} | undefined} */ (scene?.regions)?.contents ?? [];
   for (const doc of [...templates, ...regions.filter(isArea)]) if (doc.id) state.others.set(doc.id, { doc, overlay: null, element: null, request: null });
-  schedule({ attach: true, evaluate: true });
+  dropScene();
+  schedule({ attach: true, evaluate: true, others: true });
 });
 Hooks.on("canvasTearDown", () => {
   clear();
   detach();
   state.others.clear();
+  dropScene();
 });
 Hooks.on("canvasPan", () => schedule({ attach: true }));
 
@@ -395,16 +422,23 @@ function abilityOf(doc) {
   return { name: item.name, system: item.system };
 }
 
-// The board changed under the template shown: evaluated again.
+// The board changed under the templates shown: evaluated again. The tokens are read at every
+// evaluation (and the scene changed where they moved); the walls are mapped once and kept
+// (wallsOf) until one is created, changed (a door opened) or deleted.
 const again = () => {
-  if (state.template || state.others.size) schedule({ evaluate: true });
+  if (state.template || state.others.size) schedule({ evaluate: true, others: true });
+};
+const wallsChanged = () => {
+  walls.version++;
+  if (state.template || state.others.size) again();
+  else if (state.ready) idle(prepare); // indexed again before a template needs them
 };
 Hooks.on("createToken", again);
 Hooks.on("updateToken", again);
 Hooks.on("deleteToken", again);
-Hooks.on("createWall", again);
-Hooks.on("updateWall", again);
-Hooks.on("deleteWall", again);
+Hooks.on("createWall", wallsChanged);
+Hooks.on("updateWall", wallsChanged);
+Hooks.on("deleteWall", wallsChanged);
 // What a player sees changed (their token moved, a door opened, a token left the fog): the
 // tokens they may be shown are others.
 Hooks.on("sightRefresh", () => {
@@ -416,21 +450,23 @@ function whenReady(fn) {
   state.ready?.then(fn, () => {}); // a failed load is reported once, at "ready"
 }
 
-// schedule coalesces work into the next animation frame (a drag refreshes many times a frame).
-/** @param {{attach?: boolean, evaluate?: boolean}} what */
+// schedule coalesces work into the next animation frame (a drag refreshes many times a frame):
+// the template shown is evaluated (and drawn) once a frame; the other templates only when the
+// board changed (a drag changes nothing of theirs), or drawn again after a pan.
+/** @param {{attach?: boolean, evaluate?: boolean, others?: boolean}} what */
 function schedule(what) {
   if (what.attach) state.again.attach = true;
   if (what.evaluate) state.again.evaluate = true;
+  if (what.others) state.again.others = true;
   if (state.frame || !state.ready) return;
   const run = () => {
     state.frame = 0;
-    const { attach: a, evaluate: e } = state.again;
-    state.again = { attach: false, evaluate: false };
-    if (a) attach();
-    if (e) {
-      evaluate({ target: false, notify: false, card: false });
-      for (const other of state.others.values()) drawOther(other);
-    } else if (a && state.last) draw(state.last.request);
+    const { attach: a, evaluate: e, others: o } = state.again;
+    state.again = { attach: false, evaluate: false, others: false };
+    if (a) attach({ main: !e, others: !o }); // what is evaluated below is drawn then
+    if (e) evaluate({ target: false, notify: false, card: false });
+    if (o) for (const other of state.others.values()) drawOther(other);
+    if (!state.board.scene) idle(prepare); // no template to evaluate: the scene made meanwhile
   };
   state.frame = typeof requestAnimationFrame === "function" ? requestAnimationFrame(run) : setTimeout(run, 16);
 }
@@ -469,20 +505,219 @@ function shown(doc) {
   return !template.hidden || template.isAuthor;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Evaluating: once a template, against the engine's scene.
+
 /**
- * The request and the engine's answer for a template or an area region on the scene now, with
- * the tokens this user may know of.
- * @param {TemplateDocument | RegionDocument} template
- * @returns {{built: Built, result: ReturnType<Engine["evaluate"]>}}
+ * The walls of the scene shown as aoekit's (map.mjs wallsFrom), mapped once and kept until a
+ * wall is created, changed or deleted (the hooks bump `version`), the setting or the grid
+ * changes, or the scene has another number of walls: a drag maps none, and hands the scene the
+ * same array, which it does not index again. Kept twice: with one-way walls (dnd5e, pf2e) and
+ * without (the other rule sets: Draw Steel's ability areas on any table), the same array when
+ * no wall is one-way.
+ * @type {{version: number, key: string, oneWay: Wall[], twoWay: Wall[]}}
  */
-function answerFor(template) {
+const walls = { version: 0, key: "", oneWay: [], twoWay: [] };
+
+/**
+ * @param {foundry.documents.Scene} scene
+ * @param {Frame} frame
+ * @param {boolean} oneWay  whether one-way walls keep their direction (dnd5e, pf2e)
+ * @returns {Wall[]}
+ */
+function wallsOf(scene, frame, oneWay) {
+  const list = /** @type {{size?: number, contents: foundry.documents.WallDocument[]}} */ (/** @type {unknown} */ (scene.walls));
+  const sense = setting("walls");
+  const key = [walls.version, scene.id, sense, frame.size, frame.distance, frame.originX, frame.originY, list.size ?? list.contents.length].join("|");
+  if (walls.key !== key) {
+    const mapped = wallsFrom(list.contents, frame, { sense, oneWay: true });
+    Object.assign(walls, { key, oneWay: mapped, twoWay: mapped.some((w) => w.from) ? mapped.map(({ from: _, ...w }) => w) : mapped });
+  }
+  return oneWay ? walls.oneWay : walls.twoWay;
+}
+
+/** Forgets the engine's scene (a scene shown anew, another engine): the next evaluation makes one. */
+function dropScene() {
+  const board = state.board;
+  try {
+    board.scene?.dispose();
+  } catch (err) {
+    console.debug("aoekit: scene", err);
+  }
+  state.board = { scene: null, engine: null, ids: [], tokens: [], walls: null, bounds: "null" };
+  walls.key = "";
+}
+
+/**
+ * The engine's scene, holding this board: made once (the walls validated and indexed then),
+ * and changed only where the board it holds differs (scene.update: tokens moved, put on or
+ * taken off; the walls when wallsOf mapped them again; the bounds).
+ * @param {Engine} engine
+ * @param {{tokens: Piece[], walls: Wall[], bounds?: Bounds}} board
+ * @returns {Scene}
+ */
+function sceneFor(engine, { tokens, walls: list, bounds }) {
+  const b = state.board;
+  if (b.scene && b.engine !== engine) dropScene();
+  const json = tokens.map((t) => JSON.stringify(t));
+  const ids = tokens.map((t) => t.id ?? "");
+  const box = JSON.stringify(bounds ?? null);
+  if (!state.board.scene) {
+    const scene = engine.scene({ tokens, walls: list, ...(bounds ? { bounds } : {}) });
+    state.board = { scene, engine, ids, tokens: json, walls: list, bounds: box };
+    return scene;
+  }
+  const scene = state.board.scene;
+  /** @type {SceneEdit} */
+  const edit = {};
+  if (!same(json, b.tokens)) {
+    const had = new Map(b.ids.map((id, i) => [id, b.tokens[i]]));
+    const keep = new Set(ids);
+    const kept = b.ids.filter((id) => keep.has(id));
+    // The tokens still there in the same order, and the new ones after them: remove the gone,
+    // put the moved and the new (a token on the board already is replaced where it stands, a
+    // new one joins the end). Else the whole list again, in its order.
+    if (same(ids.slice(0, kept.length), kept) && ids.slice(kept.length).every((id) => !had.has(id))) {
+      const gone = b.ids.filter((id) => !keep.has(id));
+      if (gone.length) edit.remove = gone;
+      const put = tokens.filter((_, i) => had.get(ids[i]) !== json[i]);
+      if (put.length) edit.tokens = put;
+    } else {
+      edit.remove = b.ids;
+      edit.tokens = tokens;
+    }
+  }
+  if (list !== b.walls) edit.walls = list;
+  if (box !== b.bounds) {
+    if (bounds) edit.bounds = bounds;
+    else edit.noBounds = true;
+  }
+  if (Object.keys(edit).length) {
+    scene.update(edit); // all of it or, with an error, none: what the board holds is set after
+    state.board = { scene, engine, ids, tokens: json, walls: list, bounds: box };
+  }
+  return scene;
+}
+
+/**
+ * Makes the engine's scene ready before a template needs it — its board, walls indexed — when
+ * the browser is idle after a scene is shown or its walls change (making it, or indexing the
+ * walls again, takes the time of one evaluation of the whole board, some tens of milliseconds
+ * with thousands of walls: better then than at the first frame of a drag). It evaluates a
+ * stand-in circle in the middle of the scene, alone: nothing is drawn, targeted or reported.
+ */
+function prepare() {
+  const scene = canvas?.scene;
+  if (!state.engine || !canvas?.ready || !scene || state.frame || state.template || state.others.size) return; // their evaluations keep it
+  try {
+    const data = sceneData(scene);
+    const frame = frameOf(data);
+    /** @type {import("./map.mjs").TemplateData} */
+    const template = { t: "circle", x: frame.originX + (frame.columns >> 1) * frame.size, y: frame.originY + (frame.rows >> 1) * frame.size, distance: frame.distance, direction: 0, angle: 0, width: 0, elevation: 0 };
+    const built = requestFor({
+      scene: data,
+      tokens: scene.tokens.contents.filter(seen),
+      mapWalls: (f, oneWay) => wallsOf(scene, f, oneWay),
+      template,
+      rules: rulesFor(setting("rules"), game.system?.id),
+      metric: metricOf(/** @type {{diagonals?: number} | null} */ (canvas.grid)?.diagonals),
+      sense: setting("walls"),
+    });
+    once(built.request, null, "none");
+  } catch (err) {
+    console.debug("aoekit: scene", err);
+  }
+}
+
+/** Runs fn when the browser is idle (soon, where it cannot tell). @param {() => void} fn */
+function idle(fn) {
+  if (typeof requestIdleCallback === "function") requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 50);
+}
+
+/** @param {readonly string[]} a @param {readonly string[]} b */
+const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+/**
+ * Whether an error is the engine's refusal of a request (a template that cannot be placed
+ * there, a bad request), rather than a failure of drawing or of the engine itself.
+ * @param {unknown} err
+ */
+function refusal(err) {
+  const code = typeof err === "object" && err !== null && "code" in err ? err.code : undefined;
+  return typeof code === "string" && code !== "bad_request";
+}
+
+/** @param {unknown} err  the engine restarted (it failed underneath), and its scenes went with it */
+const restarted = (err) => /^internal error: the engine restarted/.test(String(messageOf(err)));
+
+/**
+ * The level an overlay fills for a request: its origin's, its point's, its caster's.
+ * @param {Request} request
+ */
+const levelOf = (request) => request.origin?.z ?? (request.point ? Math.floor(request.point.z ?? 0) : undefined) ?? request.caster?.z ?? 0;
+
+/**
+ * @typedef {object} Answer  one evaluation: drawn by an overlay, or the engine's scene's alone
+ * @property {DrawTarget[]} targets
+ * @property {string | undefined} notation  the engine's, of the template
+ * @property {() => Result | null} result  the whole answer: an overlay's (its last draw's), or the scene's
+ * @property {boolean} drawn  an overlay drew it
+ */
+
+/**
+ * Evaluates a request once, against the engine's scene holding the request's board (tokens,
+ * walls, bounds): drawn by `overlay` when there is one (its draw is the evaluation), else by the
+ * scene alone. A drawing that fails for want of the canvas, not of the request, is erased and
+ * the scene evaluates the request instead. An engine that restarted under its scene gets a new one.
+ * @param {Request} request  a whole request: its board is the scene's
+ * @param {Overlay | null} overlay
+ * @param {"all" | "none"} lines
+ * @returns {Answer}
+ */
+function once(request, overlay, lines) {
+  const engine = /** @type {Engine} */ (state.engine);
+  const { tokens = [], walls: list = [], bounds, obstacles: _, ...rest } = request;
+  const run = () => {
+    const scene = sceneFor(engine, { tokens, walls: list, bounds });
+    if (overlay && state.overlays?.engine === engine) {
+      try {
+        const summary = overlay.draw(rest, { scene, level: levelOf(request), lines, details: true });
+        return { targets: summary.targets, notation: summary.template?.notation, result: () => overlay.result(), drawn: true };
+      } catch (err) {
+        if (refusal(err) || restarted(err)) throw err;
+        overlay.clear();
+        console.debug("aoekit: overlay", err);
+      }
+    }
+    const result = scene.evaluate(rest);
+    return { targets: result.targets, notation: result.template?.notation, result: () => result, drawn: false };
+  };
+  try {
+    return run();
+  } catch (err) {
+    if (!restarted(err)) throw err;
+    dropScene();
+    return run();
+  }
+}
+
+/**
+ * The request and the engine's answer (drawn by `overlay`, when given) for a template or an
+ * area region on the scene now, with the tokens this user may know of.
+ * @param {TemplateDocument | RegionDocument} template
+ * @param {Overlay | null} overlay
+ * @param {"all" | "none"} lines
+ * @returns {{built: Built, answer: Answer}}
+ */
+function answerFor(template, overlay, lines) {
   const scene = /** @type {foundry.documents.Scene} */ (canvas.scene);
   const grid = /** @type {{diagonals?: number} | null} */ (canvas.grid);
   const isRegion = template.documentName === "Region";
   const built = requestFor({
     scene: sceneData(scene),
     tokens: scene.tokens.contents.filter(seen),
-    walls: scene.walls.contents,
+    mapWalls: (frame, oneWay) => wallsOf(scene, frame, oneWay),
     ...(isRegion ? { region: /** @type {RegionData} */ (/** @type {unknown} */ (template)) } : { template: /** @type {TemplateDocument} */ (template) }),
     ability: abilityOf(template),
     rules: rulesFor(setting("rules"), game.system?.id),
@@ -490,7 +725,63 @@ function answerFor(template) {
     casterId: canvas.tokens?.controlled?.[0]?.document?.id,
     sense: setting("walls"),
   });
-  return answer(/** @type {Engine} */ (state.engine), built);
+  return answer(built, overlay, lines);
+}
+
+/**
+ * The engine's answer to a request. A point-origin area placed where its caster has no line of
+ * effect (behind a wall from it) is refused by the rules (SPEC §10.4); the template is where the
+ * user drew it all the same, so it is evaluated again without a caster — the caster joining the
+ * other tokens.
+ * @param {Built} built
+ * @param {Overlay | null} overlay
+ * @param {"all" | "none"} lines
+ * @returns {{built: Built, answer: Answer}}
+ */
+function answer(built, overlay, lines) {
+  try {
+    return { built, answer: once(built.request, overlay, lines) };
+  } catch (err) {
+    const { caster, point, tokens = [], targeting, ...rest } = built.request;
+    const code = typeof err === "object" && err !== null && "code" in err ? err.code : undefined;
+    if (code !== "no_line_of_effect" || !caster || !point) throw err;
+    /** @type {Request} */
+    const request = { ...rest, point, tokens: [...tokens, ...(caster.id === ORIGIN_ID ? [] : [caster])] };
+    const again = { ...built, request, casterId: null };
+    return { built: again, answer: once(request, overlay, lines) };
+  }
+}
+
+/**
+ * The evaluation reported (api.last, the aoekit.evaluated hook). Its `result`, the whole
+ * answer, crosses out of the engine only when read: the overlay's last draw's while it is still
+ * this one's; after another draw, the engine evaluates the request again.
+ * @param {Built} built
+ * @param {Answer} got
+ * @param {MergedTarget[]} targets
+ * @returns {Evaluation}
+ */
+function evaluation(built, got, targets) {
+  /** @type {Result | null | undefined} */
+  let result;
+  const drawn = got.drawn ? state.overlay : null;
+  const request = built.request;
+  const read = () => {
+    if (result) return result;
+    if (!drawn || state.drawn !== request || state.overlay !== drawn) return (result = /** @type {Engine} */ (state.engine).evaluate(request));
+    result = got.result();
+    return (result ??= /** @type {Engine} */ (state.engine).evaluate(request));
+  };
+  if (!got.drawn) result = got.result();
+  return {
+    request,
+    get result() {
+      return read();
+    },
+    targets,
+    notation: got.notation ?? built.notation,
+    casterId: built.casterId,
+  };
 }
 
 /** @param {{target: boolean, notify: boolean, card: boolean}} how  target: auto-target (when the setting is on); notify: say why it failed; card: post its chat card (when the setting is on) */
@@ -503,9 +794,10 @@ function evaluate({ target, notify, card }) {
     return;
   }
   let built;
-  let result;
+  let got;
+  state.drawn = null;
   try {
-    ({ built, result } = answerFor(template));
+    ({ built, answer: got } = answerFor(template, state.overlay, setting("coverLines") ? "all" : "none"));
   } catch (err) {
     state.last = null;
     state.overlay?.clear();
@@ -514,57 +806,51 @@ function evaluate({ target, notify, card }) {
     else console.debug("aoekit:", err);
     return;
   }
-  const targets = mergeTargets(result.targets, built);
-  const notation = result.template?.notation ?? built.notation;
-  state.last = { request: built.request, result, targets, notation, casterId: built.casterId };
-  draw(built.request);
+  if (got.drawn) {
+    state.drawn = built.request;
+    hideHighlight();
+  } else showHighlight();
+  const targets = mergeTargets(got.targets, built);
+  const last = evaluation(built, got, targets);
+  state.last = last;
   // Where the declarations are wrong: TokenLayer#setTargets(ids, {mode}) is Foundry v13's (it
   // supersedes User#updateTokenTargets), but foundry-vtt-types 13.345.1 lacks it, so it is
   // declared here, optional (and called only when present).
   const layer = /** @type {foundry.canvas.layers.TokenLayer & {setTargets?: (ids: string[], options: {mode: "replace"}) => void} | undefined} */ (canvas.tokens);
   if (target && setting("autoTarget")) layer?.setTargets?.(affectedIds(targets), { mode: "replace" });
-  if (card && setting("chatCards")) postCards(template, state.last).catch((err) => console.debug("aoekit: chat card", err));
-  Hooks.callAll("aoekit.evaluated", { template, ...state.last });
+  if (card && setting("chatCards")) postCards(template, last).catch((err) => console.debug("aoekit: chat card", err));
+  Hooks.callAll("aoekit.evaluated", {
+    template,
+    request: last.request,
+    get result() {
+      return last.result;
+    },
+    targets: last.targets,
+    notation: last.notation,
+    casterId: last.casterId,
+  });
 }
 
 /**
- * The engine's answer to a request. A point-origin area placed where its caster has no line of
- * effect (behind a wall from it) is refused by the rules (SPEC §10.4); the template is where the
- * user drew it all the same, so it is evaluated again without a caster — the caster joining the
- * other tokens.
- * @param {Engine} engine
- * @param {Built} built
- * @returns {{built: Built, result: ReturnType<Engine["evaluate"]>}}
+ * Draws the template shown again (after a pan or zoom attached its overlay anew): evaluated
+ * again against the scene, as it is drawn.
+ * @param {Request} request  its last evaluation's
  */
-function answer(engine, built) {
-  try {
-    return { built, result: engine.evaluate(built.request) };
-  } catch (err) {
-    const { caster, point, tokens = [], targeting, ...rest } = built.request;
-    const code = typeof err === "object" && err !== null && "code" in err ? err.code : undefined;
-    if (code !== "no_line_of_effect" || !caster || !point) throw err;
-    /** @type {Request} */
-    const request = { ...rest, point, tokens: [...tokens, ...(caster.id === ORIGIN_ID ? [] : [caster])] };
-    const again = { ...built, request, casterId: null };
-    return { built: again, result: engine.evaluate(request) };
-  }
-}
-
-/** @param {Request} request */
 function draw(request) {
   if (!state.overlay) {
     showHighlight();
     return;
   }
-  const level = request.origin?.z ?? (request.point ? Math.floor(request.point.z ?? 0) : undefined) ?? request.caster?.z ?? 0;
+  state.drawn = null;
   try {
-    state.overlay.draw(request, { level, lines: setting("coverLines") ? "all" : "none" });
+    if (!once(request, state.overlay, setting("coverLines") ? "all" : "none").drawn) throw new Error("not drawn");
   } catch (err) {
     state.overlay.clear();
     showHighlight();
     console.debug("aoekit: overlay", err);
     return;
   }
+  state.drawn = request;
   hideHighlight();
 }
 
@@ -616,8 +902,10 @@ function layer(id, before = null) {
 
 // attach lays the overlay's canvas over the board, at the board's pan and zoom: square (0, 0)'s
 // corner where the stage puts it, squares grid.size × the zoom across. A pan or zoom attaches it
-// again (attach options are fixed per overlay). Each other template shown gets its own canvas.
-function attach() {
+// again (attach options are fixed per overlay) and draws the templates again (main: the one
+// shown; others: the other templates, each on its own canvas), unless they are evaluated next.
+/** @param {{main?: boolean, others?: boolean}} [redraw] */
+function attach({ main = true, others = true } = {}) {
   const scene = canvas?.scene;
   const stage = canvas?.stage;
   if (!setting("overlay") || !canvas?.ready || !scene || !stage) return;
@@ -647,21 +935,27 @@ function attach() {
   };
   state.overlay?.detach();
   state.overlay = state.overlays.attach(state.element, options);
-  if (state.last) draw(state.last.request);
+  state.drawn = null;
+  if (main && state.last) draw(state.last.request);
   view = options;
-  for (const other of state.others.values()) attachOther(other);
+  for (const other of state.others.values()) attachOther(other, others);
 }
 
 /** attach's options of the main overlay, which the others' overlays take too. @type {import("./overlay.js").OverlayOptions | null} */
 let view = null;
 
-/** Lays another template's canvas and overlay over the board, as the main one's. @param {Other} other */
-function attachOther(other) {
+/**
+ * Lays another template's canvas and overlay over the board, as the main one's, and draws it
+ * again (when `redraw`).
+ * @param {Other} other
+ * @param {boolean} [redraw]
+ */
+function attachOther(other, redraw = true) {
   if (!state.overlays || !view || !state.element) return;
   other.element ??= layer(`aoekit-overlay-${other.doc.id}`, state.element);
   other.overlay?.detach();
   other.overlay = state.overlays.attach(other.element, view);
-  if (other.request) paint(other, other.request);
+  if (redraw && other.request) paint(other, other.request);
 }
 
 function detach() {
@@ -682,6 +976,7 @@ function detach() {
 
 function clear() {
   showHighlight();
+  state.drawn = null;
   state.template = null;
   state.preview = false;
   state.placeable = null;
@@ -730,8 +1025,11 @@ function drawOther(other) {
     showOtherHighlight(other.doc);
     return;
   }
+  let drawn;
   try {
-    other.request = answerFor(other.doc).built.request;
+    const { built, answer: got } = answerFor(other.doc, other.overlay, "none");
+    other.request = built.request;
+    drawn = got.drawn;
   } catch (err) {
     other.request = null;
     other.overlay.clear();
@@ -739,15 +1037,19 @@ function drawOther(other) {
     console.debug("aoekit:", err);
     return;
   }
-  paint(other, other.request);
+  otherHighlight(other.doc, !drawn);
 }
 
-/** @param {Other} other @param {Request} request */
+/**
+ * Draws another template again (after a pan or zoom attached its overlay anew): evaluated again
+ * against the scene, as it is drawn.
+ * @param {Other} other
+ * @param {Request} request  its last evaluation's
+ */
 function paint(other, request) {
   if (!other.overlay) return;
-  const level = request.origin?.z ?? (request.point ? Math.floor(request.point.z ?? 0) : undefined) ?? request.caster?.z ?? 0;
   try {
-    other.overlay.draw(request, { level, lines: "none" });
+    if (!once(request, other.overlay, "none").drawn) throw new Error("not drawn");
     otherHighlight(other.doc, false);
   } catch (err) {
     other.overlay.clear();

@@ -4,13 +4,15 @@
 // game.modules.get("aoekit").api, and its hook. Types only: not part of the module folder.
 import type { Engine, Request, Result } from "./index.js";
 import type { MergedTarget } from "./map.mjs";
+import type { DrawTarget } from "./overlay.js";
 
 /** The last evaluation (`api.last`), also what the `aoekit.evaluated` hook passes, less the template. */
 export interface Evaluation {
   request: Request;
-  result: Result;
+  /** The engine's whole answer (cells and lines included): read from the engine when first read. */
+  readonly result: Result;
   /** One entry per TokenDocument (map.mjs mergeTargets): its document id, inArea, affected, reason, cover, bonus, caster. */
-  targets: MergedTarget<Result["targets"][number]>[];
+  targets: MergedTarget<DrawTarget>[];
   notation: string;
   /** The TokenDocument taken as the caster, or null. */
   casterId: string | null;
@@ -20,7 +22,7 @@ export interface Evaluation {
 export interface AoekitApi {
   /** Resolves once the engine (and the overlay) are loaded; null before the "ready" hook. */
   readonly ready: Promise<unknown> | null;
-  /** The engine (web/index.js's), once ready. */
+  /** The engine that evaluates, once ready: aoekit-overlay.wasm's when drawing is on, else aoekit.wasm's (index.js load()). */
   readonly engine: Engine | null;
   /** The last evaluation, or null. */
   readonly last: Evaluation | null;

@@ -749,6 +749,23 @@ function pieceAt(board, p, pieces, prefer) {
 }
 
 /**
+ * wallsFrom: every WallDocument that blocks (wallFrom), as aoekit's thin walls, in order.
+ * @param {readonly WallData[]} walls
+ * @param {Frame} frame
+ * @param {{sense?: Sense, oneWay?: boolean}} [options]  as wallFrom's
+ * @returns {Wall[]}
+ */
+export function wallsFrom(walls, frame, options = {}) {
+  /** @type {Wall[]} */
+  const out = [];
+  for (const w of walls) {
+    const wall = wallFrom(w, frame, options);
+    if (wall !== null) out.push(wall);
+  }
+  return out;
+}
+
+/**
  * requestFor: the whole evaluate request for one measured template on a scene.
  *
  * @param {object} input
@@ -763,6 +780,7 @@ function pieceAt(board, p, pieces, prefer) {
  * @param {string | null} [input.casterId] a token to prefer as the caster when several could be (the user's controlled token)
  * @param {boolean} [input.includeHidden]  count hidden tokens (default true)
  * @param {Sense} [input.sense]   which walls block (wallFrom; default "both")
+ * @param {(frame: Frame, oneWay: boolean) => Wall[]} [input.mapWalls]  the request's walls, in place of `walls` mapped with wallFrom here: what mapping them gives (one-way walls count under dnd5e and pf2e only), kept by the caller between requests (aoekit.mjs maps a scene's walls once, not at every frame of a drag, and hands its engine's scene the same array)
  * @returns {Built}
  *   `pieces` maps every aoekit token id of the request (and the caster's) to its TokenDocument id;
  *   `casterId` is the TokenDocument taken as the caster, or null (then the caster, when the shape
@@ -790,7 +808,7 @@ function pieceAt(board, p, pieces, prefer) {
  * The request's `rules` is always the chosen rule set. `bounds` is the scene's rectangle in
  * squares, on every level from the lowest to the highest thing on the board.
  */
-export function requestFor({ scene, tokens = [], walls = [], template, region, ability, rules = "tdgs", metric, casterId, includeHidden = true, sense = "both" }) {
+export function requestFor({ scene, tokens = [], walls = [], template, region, ability, rules = "tdgs", metric, casterId, includeHidden = true, sense = "both", mapWalls }) {
   if (ability) rules = "drawsteel";
   if (!isRuleSet(rules)) throw new Error(`aoekit: rules must be one of ${RULE_SETS.join(", ")}, got ${JSON.stringify(rules)}`);
   const frame = frameOf(scene);
@@ -835,7 +853,7 @@ export function requestFor({ scene, tokens = [], walls = [], template, region, a
       ? pointRequest({ frame, shape: /** @type {Shape} */ (shape), template, rules, metric, board, pieces, docs, named: namedPiece, casterId, regionZ: region ? shape?.z : undefined })
       : gridRequest({ frame, shape: /** @type {Shape} */ (shape), template, rules, board, pieces, docs, named, casterId });
   const { request, casterToken } = built;
-  request.walls = walls.map((w) => wallFrom(w, frame, { sense, oneWay: isPointRules(rules) })).filter((w) => w !== null);
+  request.walls = mapWalls ? mapWalls(frame, isPointRules(rules)) : wallsFrom(walls, frame, { sense, oneWay: isPointRules(rules) });
 
   const zs = [request.origin?.z ?? 0, request.point ? Math.floor((request.point.z ?? 0) + EPS) : 0];
   let zmin = Math.min(0, ...zs);
