@@ -1009,10 +1009,12 @@ export interface LoadOptions {
 }
 
 /**
- * Instantiates aoekit.wasm and resolves to an engine, warmed: it has made the calls a page makes
- * first (evaluate, evaluateCells, a scene), so that those do not pay for compiling the module's
- * functions. Each call starts its own instance; a loaded engine holds no timer or handle that
- * keeps a Node process alive. (To run the engine
+ * Instantiates aoekit.wasm and resolves to an engine. The module's download starts at once,
+ * while the Go runtime's glue loads. Once the engine is returned it warms itself, a call at a
+ * time when the host is idle (or within a second): it makes the calls a page makes first
+ * (evaluate, evaluateCells, a scene), so that later ones do not pay for compiling the module's
+ * functions; a call made before that pays for what it needs itself. Each call starts its own
+ * instance; a loaded engine holds no timer or handle that keeps a Node process alive. (To run the engine
  * off the main thread, in a Web Worker: `loadWorker` from `aoekit/worker`.)
  *
  * @example

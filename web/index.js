@@ -6,7 +6,7 @@
 // (package.json says "sideEffects": false). wasm_exec.js defines globalThis.Go and, where the
 // host lacks them, the fs, path and process shims Go expects. The helpers shared with the
 // package's other loaders (the overlay's) live in internal/wasm.js.
-import { AoekitError, checkSize, engineOf, instantiate, internalError, loadGo, newGo, newScene, runModule, warmUp } from "./internal/wasm.js";
+import { AoekitError, checkSize, engineOf, fetchSource, instantiate, internalError, loadGo, newGo, newScene, runModule, warmUpLater } from "./internal/wasm.js";
 
 // The global under which the module finds the object to register its functions on
 // (wasm/browser/main_js.go); it exists only while the module's main runs.
@@ -29,13 +29,19 @@ export async function load(options = {}) {
     throw new TypeError("aoekit: load(options) takes an object, such as { wasm: url }");
   }
   const source = options?.wasm ?? new URL("./aoekit.wasm", import.meta.url);
+  // The module's download starts while wasm_exec.js is imported; a failure of either is
+  // load()'s, and the other's is not left unhandled.
+  const fetched = fetchSource(source);
+  fetched.catch(() => {});
   await loadGo();
   const go = newGo();
-  const { module, instance } = await instantiate(source, go.runtime.importObject);
+  const { module, instance } = await instantiate(fetched, go.runtime.importObject);
   const runtime = new Runtime(module);
   runtime.start(go, instance);
   const engine = runtime.engine();
-  warmUp(engine);
+  // The warm-up (internal/wasm.js warmUp) runs after load() resolves, a call at a time when the
+  // host is idle: the first result does not wait for it.
+  warmUpLater(engine);
   return engine;
 }
 

@@ -1,7 +1,6 @@
 package notation
 
 import (
-	"strconv"
 	"unicode"
 
 	"github.com/aoekit/aoekit/core/internal/num"
@@ -187,9 +186,9 @@ func (p *parser) describe(i int) string {
 		for j < p.end && j-i < maxQuoted && (unicode.IsLetter(r) && unicode.IsLetter(p.r[j]) || isDigit(r) && isDigit(p.r[j])) {
 			j++
 		}
-		return strconv.Quote(string(p.r[i:j]))
+		return num.GoQuote(string(p.r[i:j]))
 	}
-	return strconv.Quote(string(r))
+	return num.GoQuote(string(r))
 }
 
 //go:noinline

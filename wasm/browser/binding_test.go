@@ -29,7 +29,8 @@ func TestExportsMatchLoader(t *testing.T) {
 
 // TestLinksNoHeavyHelpers keeps out of the module what the size work took out (make size has
 // the numbers): errors.As and errors.Is bring internal/reflectlite, strconv.ParseFloat and
-// ParseUint some 6 KB of brotli (wire has its own exact readers), strings.EqualFold more.
+// ParseUint some 6 KB of brotli (wire has its own exact readers), strings.EqualFold more;
+// strconv's quoting and unicode.IsPrint ~2 KB (num.GoQuote quotes as strconv.Quote does).
 func TestLinksNoHeavyHelpers(t *testing.T) {
 	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-dumpdep", "-o", os.DevNull, ".")
 	cmd.Env = append(cmd.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -37,7 +38,7 @@ func TestLinksNoHeavyHelpers(t *testing.T) {
 	if err != nil {
 		t.Skipf("go build: %v\n%s", err, out)
 	}
-	banned := regexp.MustCompile(`(?m)^(.+) -> (errors\.As|errors\.Is|strconv\.ParseFloat|strconv\.ParseUint|strings\.EqualFold)$`)
+	banned := regexp.MustCompile(`(?m)^(.+) -> (errors\.As|errors\.Is|strconv\.ParseFloat|strconv\.ParseUint|strings\.EqualFold|strconv\.appendQuotedWith|unicode\.IsPrint)$`)
 	for _, m := range banned.FindAllStringSubmatch(string(out), -1) {
 		t.Errorf("the module links %s (called by %s)", m[2], m[1])
 	}

@@ -23,7 +23,7 @@ worker:
 	$(GO) tool workers-assets-gen -mode=go -runtime=cloudflare -o $(WORKER_OUT)
 	mv $(WORKER_OUT)/worker.mjs $(WORKER_OUT)/worker-fresh.mjs
 	cp wasm/worker/glue/worker.mjs $(WORKER_OUT)/worker.mjs
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' -o $(WORKER_OUT)/app.wasm ./wasm/worker
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags='-s -w' $(WASM_GCFLAGS) -o $(WORKER_OUT)/app.wasm ./wasm/worker
 	$(GO) run ./wasm/internal/datamerge/cmd/datamerge -q $(WORKER_OUT)/app.wasm
 	@echo "worker: $(WORKER_OUT)/app.wasm $$(wc -c < $(WORKER_OUT)/app.wasm) bytes, $$(gzip -9c $(WORKER_OUT)/app.wasm | wc -c) gzipped"
 

@@ -20,7 +20,7 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 import { chromiumPath, inChromium } from "./chromium.mjs";
-import { dump, goBench, goVersion, size as makeSize, wireBench } from "./go.mjs";
+import { dump, floor as buildFloor, goBench, goVersion, size as makeSize, wireBench } from "./go.mjs";
 import { fovRows, moduleRows, stats } from "./measure.mjs";
 import { fovPeers, radiusOf, segmentPeer } from "./peers.mjs";
 import { bytes, ratio, render, sig, us } from "./table.mjs";
@@ -155,7 +155,9 @@ if (flag("--no-chromium")) {
 } else {
   progress("the module in headless Chromium");
   try {
+    const floor = buildFloor(ROOT);
     chrome = await inChromium(ROOT, exe, {
+      floor,
       cases: cases.map((c) => ({ name: c.name, scene: c.scene })),
       fovCases: fovCases.map((c) => c.name),
       opts: CFG.js,
@@ -263,22 +265,28 @@ if (chrome) {
 }
 
 // Cold start.
-const coldRows = (group, runs, what) => {
+// (floor: the floor module's rows, which import wasm_exec.js and call its one function.)
+const coldRows = (group, runs, what, floor = false) => {
   const keys = [
-    ["import", "import aoekit"],
-    ["load", "load() (compile + start)"],
-    ["firstEvaluate", "first evaluate after load"],
+    ["import", floor ? "import wasm_exec.js" : "import aoekit"],
+    ["load", floor ? "instantiate + start" : "load() (compile + start)"],
+    ["firstEvaluate", floor ? "first call" : "first evaluate after load"],
     ["secondEvaluate", "second evaluate"],
-    ["toFirstResult", "import → first result"],
+    ["toFirstResult", floor ? "import → first answer" : "import → first result"],
     ...(runs[0]?.process !== undefined ? [["fromProcess", "process start → first result"]] : []),
-  ];
+  ].filter(([key]) => key === "fromProcess" || runs[0]?.[key] !== undefined);
   for (const [key, label] of keys) {
     const s = stats(runs.map((r) => (key === "fromProcess" ? r.process + r.toFirstResult : r[key])));
-    add(group, label, { median: s.median * 1000, p95: s.p95 * 1000, n: s.n }, { median: us(s.median * 1000), p95: us(s.p95 * 1000), note: `Typical; n=${s.n} ${what}` });
+    add(group, label, { median: s.median * 1000, p95: s.p95 * 1000, n: s.n }, { median: us(s.median * 1000), p95: us(s.p95 * 1000), note: `${floor ? "" : "Typical; "}n=${s.n} ${what}` });
   }
 };
 coldRows("cold node", coldNode, "fresh processes");
-if (chrome) coldRows("cold chromium", chrome.cold, "fresh contexts, nothing cached");
+if (chrome) {
+  coldRows("cold chromium", chrome.cold, "fresh contexts, nothing cached, served brotli");
+  coldRows("cold chromium 10 Mbit/s", chrome.coldSlow, "fresh contexts, brotli, 10 Mbit/s and 40 ms round trips");
+  coldRows("cold floor chromium", chrome.floorCold, "the floor module (syscall/js only), for scale; fresh contexts, brotli", true);
+  coldRows("cold floor 10 Mbit/s", chrome.floorSlow, "the floor module, 10 Mbit/s and 40 ms round trips", true);
+}
 else add("cold chromium", "(every cold Chromium row)", { skipped: true }, { note: chromeSkip });
 
 // Field of view: cells decided per µs; aoekit (Go, the module in Node and in Chromium) against
@@ -407,7 +415,7 @@ const legend = [
   "node, chromium: the module through web/index.js, stateless: each call JSON-encodes the whole request (board included), crosses into WebAssembly, evaluates, and evaluate JSON.parses the answer (evaluateCells returns packed cells). median and p95 of n calls after warm-up (×k: batches of k calls), timed with performance.now() inside Node or the page; vs: the median over the native Go benchmark's (go) and over go wire's (wire). Every answer is checked against the native one first (count, targets, cover segments).",
   "scene.evaluate: the board read once by engine.scene(board), then the same frame each call; \"dragged\": the origin a square further each call over the 20 squares up to the case's own, so that every call's window is new (what a drag costs at most: a real one stays on a square for several frames), each frame checked against a stateless evaluate first; vs is left out, Go's scene benchmark repeating one frame.",
   `Point/…: issue 28's dnd5e areas on the Typical board with 2 000 thin walls, flat (core/engine's BenchmarkPoint): a 60-foot-radius sphere from the point (30, 30) and a 120-foot line from the caster toward 30°. Their "dragged" rows go through the case's own frames in turn, one per call (the sphere's point ½ square a frame over 20 squares, without the caster; the line's toward 15° a frame, a whole turn), the same frames as the native BenchmarkPoint/…/scene-dragged (its vs); each frame's answer checked first to be the stateless evaluate's (the same JSON) and the native one's count, targets and segments; every sample one call, so p95 is a frame's. The target is issue 28's drag budget: p95 ≤ ${us(DRAG_TARGET_US)} per frame in Chromium (shown, never asserted).`,
-  "cold: import → load() (compile and start the module) → first evaluate, Typical, in fresh Node processes and fresh Chromium contexts (nothing cached); median of the runs.",
+  "cold: import → load() (compile and start the module) → first evaluate, Typical, in fresh Node processes and fresh Chromium contexts (nothing cached, the files served brotli -q 11 from the loopback, and again at 10 Mbit/s with 40 ms round trips: DevTools network emulation); median and p95 of the runs. load() resolves before its warm-up, which runs when the page is idle: the first evaluate compiles what it runs. The floor rows: a module with only syscall/js (make floor) through wasm_exec.js, in the same runs, for scale (issue 30's goals: ≤ 150 ms median, ≤ 850 ms at 10 Mbit/s).",
   "fov: cells decided per µs, cells decided = the squares within Chebyshev r of the caster on the board, (2r+1)² clipped, the same number for every row. aoekit: a Draw Steel \"r burst\" with barriers, flat (bounds z 0…0), the tokens removed: every square decided by exact corner-to-corner segments on the 1/400 lattice from the caster's space (SPEC §3.2), low walls (fill 0.5) and thin walls exact. rot-js: shadowcasting on a 2-D grid whose blocked squares are the board's full obstacles (low walls left out), thin walls rasterised to the square east of / south of each (an approximation); Recursive uses a Euclidean radius, so sees fewer squares. NOT the same work: approximations against exact geometry. aoekit's rows: natively (go), and the module's evaluateCells in Node and in Chromium, stateless (the board sent as JSON each time) and through a scene (the board read once, as the peers read their grid once) (vs: its median over the native Go benchmark's; the answer's cell count checked against the native one). The peers' vs: aoekit's rate over the peer's (above 1: aoekit decides more cells per µs), the module in Node, stateless, against the peer in Node; the scene, Chromium and native ratios in the note.",
   "segments: 1 000 segments between random lattice points of free squares 5–30 squares apart at mid height, on the Typical board's full obstacles (voxels). aoekit los.Blocked is exact (1/400 lattice, grazing and diagonal pinches per SPEC §5.2); fast-voxel-raycast is a float voxel DDA. The module has no bare segment test: its rows are the cover segments (targets[].lines) an evaluate judges over the whole evaluate's time, a loose lower bound. vs: aoekit native over the peer in Node (different runtimes).",
   "size: make size's output (raw, gzip -9, brotli -q 11; the floor is a module with only syscall/js).",
@@ -428,7 +436,7 @@ writeFileSync(OUT, `${JSON.stringify({ meta, rows: rows.map(({ text, ...r }) => 
   wire,
   node: { rows: nodeRows, fov: fovNode, scene: nodeScene },
   chromium: chrome ?? { skipped: chromeSkip },
-  cold: { node: coldNode, chromium: chrome?.cold ?? null },
+  cold: { node: coldNode, chromium: chrome?.cold ?? null, chromiumSlow: chrome?.coldSlow ?? null, floor: chrome?.floorCold ?? null, floorSlow: chrome?.floorSlow ?? null },
   peers: { fov: fovPeerRows, segments: segPeer },
   size,
 } }, null, 1)}\n`);

@@ -92,6 +92,15 @@ export function size(root) {
   };
 }
 
+/**
+ * floor builds build/floor.wasm (make floor: a module with only syscall/js, built as aoekit.wasm
+ * is) and returns its path under root, for the cold starts' scale.
+ */
+export function floor(root) {
+  run("make", ["-s", "floor"], { cwd: root });
+  return "/build/floor.wasm";
+}
+
 /** goVersion is `go version`'s answer. */
 export function goVersion(root) {
   return run(GO, ["version"], { cwd: root }).stdout.trim();

@@ -46,3 +46,22 @@ export async function cold(name) {
   const c = await board(name);
   return coldStart(() => import("/web/index.js"), c.request);
 }
+
+/**
+ * floorCold is the floor module's cold start in a fresh page (url: build/bench/floor.wasm, a
+ * module with only syscall/js): import wasm_exec.js → instantiate (streaming) → run → its one
+ * function's first answer, as load() does it for aoekit.wasm (for scale: the least a Go module
+ * costs). Times in ms, named as coldStart names them.
+ */
+export async function floorCold(url) {
+  const t0 = performance.now();
+  await import("/web/wasm_exec.js");
+  const t1 = performance.now();
+  const go = new globalThis.Go();
+  const { instance } = await WebAssembly.instantiateStreaming(fetch(url), go.importObject);
+  go.run(instance);
+  const t2 = performance.now();
+  globalThis.floor();
+  const t3 = performance.now();
+  return { import: t1 - t0, load: t2 - t1, firstEvaluate: t3 - t2, toFirstResult: t3 - t0 };
+}

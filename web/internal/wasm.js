@@ -131,7 +131,7 @@ export function newGo() {
 // promise of one), a URL or a string (in Node a path or a URL; elsewhere a URL). name is the
 // module's file name, for messages.
 export async function instantiate(source, imports, name = "aoekit.wasm") {
-  source = await source;
+  source = await fetchSource(source);
   if (source instanceof WebAssembly.Module) {
     return { module: source, instance: await WebAssembly.instantiate(source, imports) };
   }
@@ -141,17 +141,25 @@ export async function instantiate(source, imports, name = "aoekit.wasm") {
   if (typeof Response !== "undefined" && source instanceof Response) {
     return fromResponse(source, imports, name);
   }
+  throw new TypeError("aoekit: options.wasm must be a URL, a path, bytes, a Response or a WebAssembly.Module");
+}
+
+// fetchSource starts reading source when it is a URL or a path (or a promise of one), and
+// resolves to its Response (in Node, a file's bytes); any other source, as it is. It needs no
+// imports, so that a loader can start the module's download before Go's support (wasm_exec.js)
+// has arrived, and hand instantiate what it resolves to: the download then overlaps that import
+// (a round trip less to the first result on a slow network).
+export async function fetchSource(source) {
+  source = await source;
   if (typeof source === "string" || source instanceof URL) {
     if (isNode()) {
       // A file: URL or a path (anything that is not a URL, such as C:\aoekit.wasm) is read from disk.
       const url = typeof source === "string" && /^[a-z][a-z0-9+.-]+:/i.test(source) ? new URL(source) : source;
-      if (typeof url === "string" || url.protocol === "file:") {
-        return WebAssembly.instantiate(await (await nodeFS()).readFile(url), imports);
-      }
+      if (typeof url === "string" || url.protocol === "file:") return (await nodeFS()).readFile(url);
     }
-    return fromResponse(await fetch(source), imports, name);
+    return fetch(source);
   }
-  throw new TypeError("aoekit: options.wasm must be a URL, a path, bytes, a Response or a WebAssembly.Module");
+  return source;
 }
 
 // fromResponse streams the module when the server labels it application/wasm, and reads it
@@ -442,7 +450,7 @@ const WARMUP = (() => {
   ];
 })();
 
-// warmUp is run once by load() and loadOverlay() on the engine they resolve with: it makes the
+// warmUp is run once on the engine that load() and loadOverlay() resolve with: it makes the
 // calls a page makes first (evaluate, evaluateCells, and a scene made, evaluated, edited and
 // disposed of), so that those do not pay for compiling the module's functions. A WebAssembly
 // engine compiles each function lazily, on its first call, and in Chromium such a compile on
@@ -452,27 +460,63 @@ const WARMUP = (() => {
 // what it caught (the tests require none).
 export function warmUp(engine) {
   const caught = [];
-  const attempt = (f) => {
+  for (const step of warmUpSteps(engine, caught)) step();
+  return caught;
+}
+
+// warmUpSteps returns warmUp's calls on engine, each a function that pushes what it throws onto
+// caught.
+function warmUpSteps(engine, caught) {
+  const attempt = (f) => () => {
     try {
       f();
     } catch (err) {
       caught.push(err);
     }
   };
-  for (const request of WARMUP) attempt(() => engine.evaluate(request));
-  attempt(() => engine.evaluateCells(WARMUP[1]));
-  attempt(() => {
-    const { template, caster, origin, range, ...board } = WARMUP[0];
-    const scene = engine.scene(board);
-    try {
-      for (let x = 0; x <= 2; x++) scene.evaluate({ template, caster, origin: { x, y: 0, z: 0 }, range }); // dragged from the caster
-      scene.update({ tokens: [{ ...board.tokens[0], x: 6 }], remove: ["t1"], clear: [[0, 16, 0]], obstacles: [{ x: 2, y: 2, z: 0 }] });
-      scene.evaluateCells({ template, caster, origin, range });
-    } finally {
-      scene.dispose();
-    }
-  });
-  return caught;
+  return [
+    ...WARMUP.map((request) => attempt(() => engine.evaluate(request))),
+    attempt(() => engine.evaluateCells(WARMUP[1])),
+    attempt(() => {
+      const { template, caster, origin, range, ...board } = WARMUP[0];
+      const scene = engine.scene(board);
+      try {
+        for (let x = 0; x <= 2; x++) scene.evaluate({ template, caster, origin: { x, y: 0, z: 0 }, range }); // dragged from the caster
+        scene.update({ tokens: [{ ...board.tokens[0], x: 6 }], remove: ["t1"], clear: [[0, 16, 0]], obstacles: [{ x: 2, y: 2, z: 0 }] });
+        scene.evaluateCells({ template, caster, origin, range });
+      } finally {
+        scene.dispose();
+      }
+    }),
+  ];
+}
+
+// warmUpLater runs warmUp's calls on engine after load() has resolved with it, one at a time,
+// each when the page is idle (requestIdleCallback; elsewhere, such as in Node, a timer that
+// does not hold the process open): a page's first result no longer waits for the whole warm-up
+// (issue 30; in Chromium, fresh contexts taken in turn on a busy 2-core machine, import → first
+// result 316 -> 266 ms median, together with index.js's early download), and its later calls
+// still find their functions compiled. A call the page makes before the warm-up's compiles
+// what it needs itself, as it would without one. Errors are caught, as warmUp catches them.
+export function warmUpLater(engine) {
+  const steps = warmUpSteps(engine, []);
+  const next = () => {
+    const step = steps.shift();
+    if (step === undefined) return;
+    step();
+    later(next);
+  };
+  later(next);
+}
+
+// later runs f once the host is idle, or after a second at the latest (a page that is never
+// idle would otherwise never be warmed).
+function later(f) {
+  if (typeof globalThis.requestIdleCallback === "function") {
+    globalThis.requestIdleCallback(() => f(), { timeout: 1000 });
+    return;
+  }
+  globalThis.setTimeout(f, 0)?.unref?.();
 }
 
 const UTF8_OUT = new TextEncoder();

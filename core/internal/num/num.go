@@ -21,7 +21,7 @@ func Itoa(v int) string { return strconv.Itoa(v) }
 // MaxQuote is the longest text Quote shows.
 const MaxQuote = 64
 
-// Quote is a name or an id in a message: quoted (strconv.Quote), or its length when it is past
+// Quote is a name or an id in a message: quoted (GoQuote, as strconv.Quote), or its length when it is past
 // MaxQuote bytes, so that a message never echoes a request's long text (a 1 MiB id).
 //
 //go:noinline
@@ -29,5 +29,5 @@ func Quote(s string) string {
 	if len(s) > MaxQuote {
 		return "a text of " + Itoa(len(s)) + " bytes"
 	}
-	return strconv.Quote(s)
+	return GoQuote(s)
 }

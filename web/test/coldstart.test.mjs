@@ -1,0 +1,94 @@
+// load()'s cold start in Chromium (issue 30): the module's download does not wait for Go's
+// support (wasm_exec.js), and the first result does not wait for the warm-up, which runs after
+// load() resolves, a call at a time when the page is idle. (make bench times them: its cold
+// rows, plain and at 10 Mbit/s with 40 ms round trips.)
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import { extname, join } from "node:path";
+import { test } from "node:test";
+
+import { CONTRACT_REQUEST, WEB, chromium } from "./helpers.mjs";
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm" };
+
+// serveLogged serves web/ on a free loopback port, holding back each answer whose path is a key
+// of delays by that many ms; log gets every request's path and arrival time (ms).
+async function serveLogged(t, delays, log) {
+  const t0 = performance.now();
+  const server = http.createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    log.push({ path, at: performance.now() - t0 });
+    let body = "<!doctype html><title>aoekit cold start</title>";
+    if (path !== "/test.html") {
+      try {
+        body = readFileSync(join(WEB, path.replace(/^\/+/, "")));
+      } catch {
+        res.writeHead(404).end("not found");
+        return;
+      }
+    }
+    setTimeout(() => res.writeHead(200, { "Content-Type": TYPES[extname(path)] ?? "application/octet-stream" }).end(body), delays[path] ?? 0);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  t.after(() => new Promise((resolve) => server.close(resolve)));
+  return `http://127.0.0.1:${server.address().port}`;
+}
+
+test("Chromium: load() requests aoekit.wasm while wasm_exec.js is still on its way", async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const log = [];
+  const HOLD = 1500; // wasm_exec.js's answer is held back this long
+  const base = await serveLogged(t, { "/wasm_exec.js": HOLD }, log);
+  const page = await browser.newPage();
+  await page.goto(`${base}/test.html`);
+  const count = await page.evaluate(async (request) => {
+    const { load } = await import("/index.js");
+    return (await load()).evaluate(request).count;
+  }, CONTRACT_REQUEST);
+  await page.close();
+  assert.ok(count > 0);
+  const at = (path) => log.find((r) => r.path === path)?.at;
+  assert.ok(at("/wasm_exec.js") !== undefined && at("/aoekit.wasm") !== undefined, JSON.stringify(log));
+  // Before, the module was requested only once wasm_exec.js had arrived (HOLD ms after it).
+  assert.ok(at("/aoekit.wasm") - at("/wasm_exec.js") < HOLD / 2,
+    `aoekit.wasm requested ${Math.round(at("/aoekit.wasm") - at("/wasm_exec.js"))} ms after wasm_exec.js, which was held back ${HOLD} ms`);
+});
+
+test("Chromium: load() resolves before its warm-up, which runs after, a call at a time when the page is idle", async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const base = await serveLogged(t, {}, []);
+  const page = await browser.newPage();
+  await page.goto(`${base}/test.html`);
+  const out = await page.evaluate(async (request) => {
+    // Every idle callback the page schedules, and how many have run.
+    const idle = { scheduled: 0, ran: 0 };
+    const schedule = window.requestIdleCallback.bind(window);
+    window.requestIdleCallback = (f, options) => {
+      idle.scheduled++;
+      return schedule((deadline) => {
+        idle.ran++;
+        f(deadline);
+      }, options);
+    };
+    const { load } = await import("/index.js");
+    const engine = await load();
+    const atLoad = { ...idle };
+    const count = engine.evaluate(request).count; // answers before the warm-up has run
+    // Idle until the warm-up has nothing left to schedule.
+    for (let quiet = 0; quiet < 5; ) {
+      const before = idle.scheduled;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      quiet = idle.scheduled === before && idle.ran === idle.scheduled ? quiet + 1 : 0;
+    }
+    return { atLoad, count, after: { ...idle }, again: engine.evaluate(request).count };
+  }, CONTRACT_REQUEST);
+  await page.close();
+  assert.deepEqual(out.atLoad, { scheduled: 1, ran: 0 }, "load() resolved with its warm-up scheduled, not run");
+  assert.ok(out.count > 0 && out.again === out.count);
+  // One idle callback for each of the warm-up's 7 calls (internal/wasm.js warmUpSteps: 5
+  // evaluates, evaluateCells, a scene), and the last, which finds none left.
+  assert.deepEqual(out.after, { scheduled: 8, ran: 8 });
+});
