@@ -178,7 +178,7 @@ function badgeLabels(names) {
   for (const x of res.targets) {
     const e = findEntity(x.id);
     if (!e || !x.inArea || x.reason === "targeting" || !((x.total ?? 0) > 0)) continue;
-    if (point ? compact && x.cover === "none" : x.cover === "none") continue;
+    if (x.cover === "none") continue; // no badge: no cover, in every rule set (the legend says so)
     const text = compact ? shortBadge(x.cover, x.bonus, point) : point ? gradeBadge(x.cover, x.bonus) : classicBadge(x.cover, x.bonus);
     const [bg, fg] = gradeColours(x.cover);
     const { s, x0, y0 } = around(e);

@@ -387,7 +387,10 @@ test("demo points: cover badges — a D&D 5e target behind a creature shows ½ +
   assert.deepEqual([hidden.cover, hidden.bonus, hidden.affected], ["half", 2, true], "the engine: half cover, +2");
   assert.equal(direct.targets.find((x) => x.id === "Shield").cover, "none");
   assert.deepEqual(s.badges.find((b) => b.id === "Hidden"), { id: "Hidden", grade: "half", text: "½ +2" }, "the board's badge");
-  assert.deepEqual(s.badges.find((b) => b.id === "Shield"), { id: "Shield", grade: "none", text: "none" });
+  // Issue 33 item 12: no "none" badge in any rule set — no badge is no cover, as the legend says.
+  assert.equal(s.badges.find((b) => b.id === "Shield"), undefined, "no badge on the uncovered Shield");
+  const labels = await page.evaluate(() => globalThis.__aoekitDemo.drawnLabels());
+  assert.deepEqual(labels.filter((l) => l.kind === "badge" && /none/.test(l.text)), [], "no none badge");
   const item = await page.locator('#targets button[data-id="Hidden"]').textContent();
   assert.match(item, /half cover \(½\) \+2 to AC and Dex saves/);
   assert.equal(await page.locator('#targets button[data-id="Hidden"] .badge').getAttribute("data-grade"), "half");
