@@ -5,7 +5,7 @@ import { DIRS, QUARTERS } from "./constants.js";
 import { canvas, dom } from "./dom.js";
 import { draw, pointHandle, snapPoint } from "./draw.js";
 import { entity } from "./scenes.js";
-import { blockedAt, commit, findEntity, scene, ui } from "./state.js";
+import { blockedAt, commit, dropPresses, findEntity, scene, ui } from "./state.js";
 import { degrees, snapToward, turningOf } from "./requests.js";
 import { forceTarget, isCube, slidePath } from "./engine.js";
 import { refresh } from "./refresh.js";
@@ -238,12 +238,7 @@ export function endGesture(cancel = false) {
     return;
   }
   const d = ui.drag, p = ui.paint, s = ui.pathStroke || ui.spareStroke || ui.slideStroke, w = ui.wallStroke;
-  ui.drag = null;
-  ui.paint = null;
-  ui.pathStroke = null;
-  ui.slideStroke = null;
-  ui.spareStroke = null;
-  ui.wallStroke = null;
+  dropPresses();
   if (w) {
     updateCursor();
     if (cancel) draw();

@@ -4,7 +4,7 @@
 // template and the sections use.
 import { dom } from "./dom.js";
 import { draw } from "./draw.js";
-import { findEntity, scene, ui } from "./state.js";
+import { dropPresses, findEntity, scene, ui } from "./state.js";
 import { parseAs, placementOf } from "./requests.js";
 import { evaluateScene } from "./engine.js";
 import { renderView, resize } from "./view.js";
@@ -33,12 +33,7 @@ export function sceneReplaced() {
     const sel = ui.selected;
     if (sel.kind === "entity" && !findEntity(sel.id)) ui.selected = null;
   }
-  ui.drag = null;
-  ui.paint = null;
-  ui.pathStroke = null;
-  ui.slideStroke = null;
-  ui.spareStroke = null;
-  ui.wallStroke = null;
+  dropPresses();
   ui.drawing = null;
   ui.hoverWall = null;
   if (ui.wall !== null && ui.wall >= scene.walls.length) ui.wall = null;

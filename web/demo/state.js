@@ -137,6 +137,16 @@ export const ui = {
   faDraw: { item: { id: "longsword", kind: "oneHanded" }, hand: "", hand2: "" },
 };
 
+/** Drops the presses under way on the board: a drag, a paint, a path, slide, spare or wall stroke (pointer.js). */
+export function dropPresses() {
+  ui.drag = null;
+  ui.paint = null;
+  ui.pathStroke = null;
+  ui.slideStroke = null;
+  ui.spareStroke = null;
+  ui.wallStroke = null;
+}
+
 /** @param {Scene} s */
 export const entities = (s) => [s.caster, ...s.tokens];
 /** @param {string} id */

@@ -21,12 +21,13 @@
 //   10-ft emanation around the Harpy (flags.pf2e.origin.actor names the unlinked token,
 //   areaShape "emanation"). Every template has v13's `elevation: 0` and `sort`.
 import assert from "node:assert/strict";
-import { cpSync, existsSync, mkdirSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 
 import * as F from "../foundry/map.mjs";
-import { ROOT, WEB, chromium, engine, serve, tempDir } from "./helpers.mjs";
+import { table as foundryTable } from "./fixtures/foundry-harness.mjs";
+import { ROOT, WEB, engine } from "./helpers.mjs";
 
 const FIXTURE = JSON.parse(readFileSync(join(WEB, "test/fixtures/foundry-scene.json"), "utf8"));
 const SCENE = FIXTURE.scene;
@@ -340,137 +341,21 @@ test("foundry table: one-way walls block as Foundry's sweep does (LEFT/RIGHT by 
 // ---------------------------------------------------------------------------------------------
 // The module in Chromium.
 
-/** FOUNDRY_PACKAGE_FILES and FOUNDRY_OWN_FILES, read from web/foundry/foundry.mk. */
-function foundryLists() {
-  const mk = readFileSync(join(WEB, "foundry/foundry.mk"), "utf8");
-  const list = (name) => new RegExp(`^${name}\\s*:=\\s*(.*)$`, "m").exec(mk)[1].trim().split(/\s+/);
-  return { pkg: list("FOUNDRY_PACKAGE_FILES"), own: list("FOUNDRY_OWN_FILES") };
-}
-
-/** The module folder as make foundry assembles it (after make browser overlay-wasm), in dir/modules/aoekit. */
-function assemble(dir) {
-  const { pkg, own } = foundryLists();
-  const out = join(dir, "modules/aoekit");
-  for (const [from, files] of [[WEB, pkg], [join(WEB, "foundry"), own]]) {
-    for (const f of files) {
-      assert.ok(existsSync(join(from, f)), `${join(from, f)} is missing: run make browser overlay-wasm (make foundry does)`);
-      mkdirSync(dirname(join(out, f)), { recursive: true });
-      cpSync(join(from, f), join(out, f));
-    }
-  }
-  return out;
-}
-
-// A stub of the Foundry v13 globals aoekit.mjs uses. The page's hash holds its options:
-// {isGM, system, settings, fogged: [token ids a player's vision does not reach], diagonals}.
-// Tokens' placeables answer isVisible as v13's Token#isVisible does for these cases (a GM with
-// no token controlled sees every token; a player no hidden one, nor one in the fog); templates'
-// answer highlightId, and canvas.interface.grid keeps a highlight layer per id.
-const STUB = `
-const options = JSON.parse(decodeURIComponent(location.hash.slice(1) || "{}"));
-window.calls = { targets: [], warnings: [] };
-const hooks = new Map();
-window.Hooks = {
-  on(name, fn) { (hooks.get(name) ?? hooks.set(name, []).get(name)).push(fn); },
-  once(name, fn) { this.on(name, fn); },
-  callAll(name, ...args) { for (const fn of hooks.get(name) ?? []) fn(...args); return true; },
-};
-const settings = new Map();
-const configs = new Map();
-const user = { id: options.isGM === false ? "pLaYeR0000000001" : "gMuSeR0000000001", isGM: options.isGM !== false };
-window.game = {
-  user,
-  system: { id: options.system ?? "dnd5e" },
-  modules: new Map([["aoekit", { id: "aoekit", active: true }]]),
-  settings: {
-    register(ns, key, config) { settings.set(key, config.default); configs.set(key, config); },
-    get(ns, key) { return settings.get(key); },
-    set(ns, key, value) { settings.set(key, value); configs.get(key)?.onChange?.(value); },
-  },
-};
-window.ui = { notifications: { warn: (m) => calls.warnings.push(m), error: (m) => calls.warnings.push(m) } };
-const fixture = await (await fetch("/fixture.json")).json();
-const scene = fixture.scene;
-const fogged = new Set(options.fogged ?? []);
-const sceneDoc = { id: scene._id, grid: scene.grid };
-const tokenDoc = (data) => ({ ...data, id: data._id, parent: sceneDoc, documentName: "Token",
-  object: { get isVisible() { return user.isGM || (!data.hidden && !fogged.has(data._id)); } } });
-sceneDoc.tokens = { contents: scene.tokens.map(tokenDoc) };
-sceneDoc.walls = { contents: scene.walls.map((data) => ({ ...data, id: data._id, parent: sceneDoc })) };
-window.templateDoc = (id, changes = {}) => {
-  const data = { ...scene.templates.find((t) => t._id === id), ...changes };
-  return { ...data, id: data._id, parent: sceneDoc, documentName: "MeasuredTemplate", isAuthor: data.author === user.id,
-    object: { highlightId: "MeasuredTemplate." + data._id } };
-};
-sceneDoc.templates = { get: (id) => (scene.templates.some((t) => t._id === id) ? templateDoc(id) : undefined) };
-const layers = new Map();
-// The view: zoomed to 0.2, the canvas pixel (400, 300) — square (0, 0)'s corner — at (20, 10) on screen: squares 20 pixels.
-const zoom = 0.2;
-window.canvas = {
-  ready: true,
-  scene: sceneDoc,
-  grid: { size: 100, distance: 5, type: 1, diagonals: options.diagonals ?? 0 },
-  dimensions: fixture.dimensions,
-  stage: { scale: { x: zoom, y: zoom }, toGlobal: (p) => ({ x: 20 + (p.x - 400) * zoom, y: 10 + (p.y - 300) * zoom }) },
-  tokens: { controlled: [], setTargets: (ids, o) => calls.targets.push({ ids: [...ids], options: o }) },
-  interface: { grid: { getHighlightLayer: (name) => layers.get(name) ?? layers.set(name, { name, visible: true }).get(name) } },
-};
-window.highlight = (id) => layers.get("MeasuredTemplate." + id)?.visible;
-// The overlay's pixels on square (x, y) (less an inset, in squares, on each side): how many are
-// painted, and how many in a side's ring colour.
-window.square = (x, y, rgb, inset = 0) => {
-  const el = document.getElementById("aoekit-overlay");
-  const ratio = el.width / el.clientWidth;
-  const [px, py, size] = [(20 + (x + inset) * 20) * ratio, (10 + (y + inset) * 20) * ratio, (1 - 2 * inset) * 20 * ratio].map(Math.round);
-  const data = el.getContext("2d").getImageData(px, py, size, size).data;
-  let painted = 0, ring = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    if (data[i + 3]) painted++;
-    if (rgb && data[i + 3] > 150 && Math.abs(data[i] - rgb[0]) < 40 && Math.abs(data[i + 1] - rgb[1]) < 40 && Math.abs(data[i + 2] - rgb[2]) < 40) ring++;
-  }
-  return { painted, ring };
-};
-window.wait = (ms = 120) => new Promise((r) => setTimeout(r, ms));
-await import("/modules/aoekit/aoekit.mjs");
-Hooks.callAll("init");
-for (const [k, v] of Object.entries(options.settings ?? {})) game.settings.set("aoekit", k, v);
-Hooks.callAll("setup");
-Hooks.callAll("canvasReady", canvas);
-Hooks.callAll("ready");
-window.evaluated = [];
-Hooks.on("aoekit.evaluated", (e) => window.evaluated.push({ notation: e.notation, targets: e.targets, request: e.request }));
-await game.modules.get("aoekit").api.ready;
-window.ready = true;
-`;
+// The stub of Foundry's globals aoekit.mjs uses (fixtures/foundry-harness.mjs) as these tests
+// have it: v13 (no release generation: the module takes 13), templates placed by their hooks
+// alone (`known`: templateDoc's are on the scene, none drawn at load) and a listener on
+// aoekit.evaluated. A page's options: {isGM, system, settings, fogged: [token ids a player's
+// vision does not reach], diagonals}. Tokens' placeables answer isVisible as v13's
+// Token#isVisible does for these cases (a GM with no token controlled sees every token; a
+// player no hidden one, nor one in the fog); templates' answer highlightId, and
+// canvas.interface.grid keeps a highlight layer per id. The view: zoomed to 0.2, the canvas
+// pixel (400, 300) — square (0, 0)'s corner — at (20, 10) on screen: squares 20 pixels.
+const V13 = { generation: 13, known: true, evaluated: true };
 
 const HOSTILE = [0xd3, 0x2f, 0x2f]; // SIDE_COLOURS.hostile, #d32f2f
 
-async function table(t) {
-  const browser = await chromium(t);
-  if (!browser) return null;
-  const dir = tempDir(t, "aoekit-foundry-table-");
-  assemble(dir);
-  const base = await serve(t, dir, {
-    pages: {
-      "/index.html": `<!doctype html><meta charset="utf-8"><title>foundry</title><style>body{margin:0}#board{position:fixed;inset:0;width:100%;height:100%}</style><canvas id="board"></canvas><script type="module" src="/stub.js"></script>`,
-      "/stub.js": STUB,
-      "/fixture.json": JSON.stringify(FIXTURE),
-    },
-  });
-  const logs = [];
-  /** A page of the stubbed Foundry with these options, ready. */
-  const open = async (options = {}) => {
-    const page = await browser.newPage({ viewport: { width: 480, height: 360 } });
-    page.on("pageerror", (e) => logs.push(String(e)));
-    page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && logs.push(m.text()));
-    await page.goto(`${base}/index.html#${encodeURIComponent(JSON.stringify(options))}`);
-    await page.waitForFunction(() => window.ready === true, null, { timeout: 60_000 }).catch((err) => {
-      throw new Error(`${err.message}\n${logs.join("\n")}`);
-    });
-    return page;
-  };
-  return { open, logs };
-}
+/** Chromium with the stubbed Foundry on the fixture: `open(options)`, a page ready; `logs`, its errors. */
+const table = (t) => foundryTable(t, FIXTURE, { defaults: V13 });
 
 /** Places a template (createMeasuredTemplate by this user) and returns what the module did. */
 async function place(page, id, changes = {}, squares = {}) {
@@ -487,7 +372,7 @@ async function place(page, id, changes = {}, squares = {}) {
       reported: (last?.targets ?? []).map((t) => names[t.id]).sort(),
       targeted: calls.targets.slice(before).flatMap((c) => c.ids.map((i) => names[i])).sort(),
       pieces: [...new Set(pieces)].sort(),
-      squares: Object.fromEntries(Object.entries(squares).map(([k, [x, y, inset]]) => [k, window.square(x, y, hostile, inset)])),
+      squares: Object.fromEntries(Object.entries(squares).map(([k, [x, y, inset]]) => [k, window.pixels(x, y, { rgb: hostile, inset })])),
       highlight: window.highlight(id),
       warnings: calls.warnings,
     };
@@ -533,7 +418,7 @@ test("foundry table in Chromium: 1. never reveal — a fogged token gets no ring
     const shown = api.evaluate(templateDoc("fIrEbAlL00000001", { author: "gMuSeR0000000001" }))?.notation;
     Hooks.callAll("updateMeasuredTemplate", templateDoc("fIrEbAlL00000001", { author: "gMuSeR0000000001", hidden: true }), { hidden: true }, {}, "gMuSeR0000000001");
     await wait();
-    const forgotten = { last: api.last, painted: window.square(6, 5).painted };
+    const forgotten = { last: api.last, painted: window.pixels(6, 5).painted };
     const again = api.evaluate(templateDoc("fIrEbAlL00000001", { author: "gMuSeR0000000001", hidden: true }));
     return { shown, forgotten, again };
   });

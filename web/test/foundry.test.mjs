@@ -7,13 +7,13 @@
 // template calls the engine, targets what it affects and draws through the overlay (skipped,
 // loudly, without /usr/bin/chromium).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 
 import * as F from "../foundry/map.mjs";
-import { GO, ROOT, WEB, chromium, engine, serve, tempDir } from "./helpers.mjs";
+import { foundryLists, table } from "./fixtures/foundry-harness.mjs";
+import { ROOT, WEB, engine } from "./helpers.mjs";
 
 const FIXTURE = JSON.parse(readFileSync(join(WEB, "test/fixtures/foundry-scene.json"), "utf8"));
 const SCENE = FIXTURE.scene;
@@ -466,120 +466,24 @@ test("foundry: module.json is what Foundry v13 reads", () => {
   assert.equal(manifest.license, "LICENSE");
 });
 
-/** FOUNDRY_PACKAGE_FILES and FOUNDRY_OWN_FILES, read from web/foundry/foundry.mk. */
-function foundryLists() {
-  const mk = readFileSync(join(WEB, "foundry/foundry.mk"), "utf8");
-  const list = (name) => new RegExp(`^${name}\\s*:=\\s*(.*)$`, "m").exec(mk)[1].trim().split(/\s+/);
-  return { pkg: list("FOUNDRY_PACKAGE_FILES"), own: list("FOUNDRY_OWN_FILES") };
-}
-
-/**
- * The module folder as make foundry assembles it, in dir/modules/aoekit. aoekit-overlay.wasm is
- * built here from the sources, as make overlay-wasm builds it (make test builds the overlay
- * after these tests run; aoekit.wasm, which make browser builds first, is copied).
- */
-function assemble(dir) {
-  const { pkg, own } = foundryLists();
-  const out = join(dir, "modules/aoekit");
-  for (const f of pkg) {
-    mkdirSync(dirname(join(out, f)), { recursive: true });
-    if (f === "aoekit-overlay.wasm") {
-      execFileSync(GO, ["build", "-trimpath", "-ldflags=-s -w", "-o", join(out, f), "./wasm/overlay"], {
-        cwd: ROOT,
-        env: { ...process.env, GOOS: "js", GOARCH: "wasm" },
-        stdio: ["ignore", "inherit", "inherit"],
-      });
-    } else cpSync(join(WEB, f), join(out, f));
-  }
-  for (const f of own) {
-    mkdirSync(dirname(join(out, f)), { recursive: true });
-    cpSync(join(WEB, "foundry", f), join(out, f));
-  }
-  return out;
-}
-
-// A stub of the Foundry v13 globals aoekit.mjs uses, in the page: Hooks, game (settings, user,
-// modules), canvas (scene with its tokens and walls, grid, dimensions, stage, tokens), ui.
-const STUB = `
-window.calls = { targets: [], warnings: [] };
-const hooks = new Map();
-window.Hooks = {
-  on(name, fn) { (hooks.get(name) ?? hooks.set(name, []).get(name)).push(fn); },
-  once(name, fn) { this.on(name, fn); },
-  callAll(name, ...args) { for (const fn of hooks.get(name) ?? []) fn(...args); return true; },
-};
-const settings = new Map();
-const configs = new Map();
-window.game = {
-  user: { id: "Qx7mN2pL4vR8sT1a", isGM: true },
-  modules: new Map([["aoekit", { id: "aoekit", active: true }]]),
-  settings: {
-    register(ns, key, config) { settings.set(key, config.default); configs.set(key, config); },
-    get(ns, key) { return settings.get(key); },
-    set(ns, key, value) { settings.set(key, value); configs.get(key)?.onChange?.(value); },
-  },
-};
-window.ui = { notifications: { warn: (m) => calls.warnings.push(m), error: (m) => calls.warnings.push(m) } };
-const fixture = await (await fetch("/fixture.json")).json();
-const scene = fixture.scene;
-const doc = (data) => ({ ...data, id: data._id, parent: sceneDoc });
-const sceneDoc = { id: scene._id, grid: scene.grid };
-sceneDoc.tokens = { contents: scene.tokens.map(doc) };
-sceneDoc.walls = { contents: scene.walls.map(doc) };
-// The view: zoomed to 0.4, the canvas pixel (400, 300) — square (0, 0)'s corner — at (20, 10) on screen.
-const zoom = 0.4;
-window.canvas = {
-  ready: true,
-  scene: sceneDoc,
-  grid: { size: 100, distance: 5, type: 1 },
-  dimensions: fixture.dimensions,
-  stage: { scale: { x: zoom, y: zoom }, toGlobal: (p) => ({ x: 20 + (p.x - 400) * zoom, y: 10 + (p.y - 300) * zoom }) },
-  tokens: { controlled: [], setTargets: (ids, options) => calls.targets.push({ ids: [...ids], options }) },
-};
-window.templateDoc = (id) => doc(scene.templates.find((t) => t._id === id));
-// The overlay's painted pixels (alpha above 0).
-window.painted = () => {
-  const el = document.getElementById("aoekit-overlay");
-  const data = el.getContext("2d").getImageData(0, 0, el.width, el.height).data;
-  let n = 0;
-  for (let i = 3; i < data.length; i += 4) if (data[i]) n++;
-  return n;
-};
-sceneDoc.templates = { get: (id) => (scene.templates.some((t) => t._id === id) ? templateDoc(id) : undefined) };
-await import("/modules/aoekit/aoekit.mjs");
-Hooks.callAll("init");
-game.settings.set("aoekit", "rules", "tdgs"); // these cases are TDGS's (by game system: foundry-table.test.mjs)
-Hooks.callAll("setup");
-Hooks.callAll("canvasReady", canvas);
-Hooks.callAll("ready");
-window.evaluated = [];
-Hooks.on("aoekit.evaluated", (e) => window.evaluated.push({ notation: e.notation, targets: e.targets }));
-await game.modules.get("aoekit").api.ready;
-window.ready = true;
-`;
+// The stub of the Foundry globals aoekit.mjs uses (Hooks, game, canvas, ui…:
+// fixtures/foundry-harness.mjs) as this test has it: v13 (no release generation: the module
+// takes 13), a GM, templates placed by their hooks alone (`known`), a listener on
+// aoekit.evaluated, and the rule set TDGS (these cases are TDGS's; by game system:
+// foundry-table.test.mjs). The view: zoomed to 0.4, the canvas pixel (400, 300) — square (0,
+// 0)'s corner — at (20, 10) on screen.
+const PAGE = { generation: 13, known: true, evaluated: true, settings: { rules: "tdgs" } };
 
 test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluates, targets and draws", async (t) => {
-  const browser = await chromium(t);
-  if (!browser) return;
-  const dir = tempDir(t, "aoekit-foundry-");
-  const folder = assemble(dir);
+  // aoekit-overlay.wasm built from the sources here (go build); aoekit.wasm, which make browser
+  // builds, is copied.
+  const env = await table(t, { ...FIXTURE, zoom: 0.4 }, { overlayFromSources: true });
+  if (!env) return;
+  const { folder, logs } = env;
   assert.ok(existsSync(join(folder, "aoekit-overlay.wasm")));
-  const page = await browser.newPage({ viewport: { width: 400, height: 300 } });
-  const logs = [];
-  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && logs.push(m.text()));
-  page.on("pageerror", (e) => logs.push(String(e)));
-  page.on("response", (r) => r.status() >= 400 && !r.url().endsWith("/favicon.ico") && logs.push(`${r.status()} ${r.url()}`));
-  const base = await serve(t, dir, {
-    pages: {
-      "/index.html": `<!doctype html><meta charset="utf-8"><title>foundry</title><style>body{margin:0}#board{position:fixed;inset:0;width:100%;height:100%}</style><canvas id="board"></canvas><script type="module" src="/stub.js"></script>`,
-      "/stub.js": STUB,
-      "/fixture.json": JSON.stringify(FIXTURE),
-    },
-  });
-  await page.goto(`${base}/index.html`);
-  await page.waitForFunction(() => window.ready === true, null, { timeout: 60_000 }).catch((err) => {
-    throw new Error(`${err.message}\n${logs.join("\n")}`);
-  });
+  // Every response, the module's files included, is a success (favicon.ico aside).
+  const watch = (p) => p.on("response", (r) => r.status() >= 400 && !r.url().endsWith("/favicon.ico") && logs.push(`${r.status()} ${r.url()}`));
+  const page = await env.open(PAGE, { viewport: { width: 400, height: 300 }, watch });
 
   // The user places the fireball: the engine answers, the author's client targets what it
   // affects (as in the TDGS test above: not the Orc, behind the wall), the overlay draws.
@@ -716,11 +620,8 @@ test("foundry: aoekit.mjs in Chromium, with a stub of Foundry's globals, evaluat
   // An overlay module that cannot load is warned about once, and not fetched again at each pan;
   // turning the setting off and on tries once more, and warns again.
   rmSync(join(folder, "aoekit-overlay.wasm"));
-  const broken = await browser.newPage({ viewport: { width: 400, height: 300 } });
   let fetches = 0;
-  broken.on("request", (r) => r.url().endsWith("/aoekit-overlay.wasm") && fetches++);
-  await broken.goto(`${base}/index.html`);
-  await broken.waitForFunction(() => window.ready === true, null, { timeout: 60_000 });
+  const broken = await env.open(PAGE, { viewport: { width: 400, height: 300 }, watch: (p) => p.on("request", (r) => r.url().endsWith("/aoekit-overlay.wasm") && fetches++) });
   const pans = await broken.evaluate(async () => {
     for (let i = 0; i < 10; i++) {
       Hooks.callAll("canvasPan", canvas, {});
