@@ -46,5 +46,7 @@ func (b Box) Grow(n int) Box {
 	return Box{b.Min.Sub(d), b.Max.Add(d)}
 }
 
-// Box is the box of the cells of s.
+// Box is the box of the cells of s (never inlined: see Space.Max).
+//
+//go:noinline
 func (s Space) Box() Box { return Box{s.Min(), s.Max()} }

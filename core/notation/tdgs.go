@@ -15,14 +15,14 @@ type tdgsKind struct {
 	misplacedEx string // an example with the direction in place and a modifier after it
 }
 
-// tdgsKinds lists the TDGS shape codes (a function, so that the table cannot be changed).
-func tdgsKinds() [4]tdgsKind {
-	return [...]tdgsKind{
-		{code: "Cir", name: "circle", primary: "radius", example: "Cir3", heightEx: "Cir3h1"},
-		{code: "Con", name: "cone", primary: "length", example: "Con4N", heightEx: "Con6Nh10", dir: true, misplacedEx: "Con6Nh10"},
-		{code: "Lin", name: "line", primary: "length", example: "Lin5E", heightEx: "Lin5Eh2", dir: true, width: true, misplacedEx: "Lin5Sw2"},
-		{code: "Rec", name: "rectangle", primary: "width", example: "Rec3x4", heightEx: "Rec3x4h2"},
-	}
+// tdgsKinds lists the TDGS shape codes. Nothing writes to it: it is a variable, laid out by the
+// linker as data, rather than an array a function returns, which the module built in code, a
+// field at a time, on every parse (issue 30).
+var tdgsKinds = [...]tdgsKind{
+	{code: "Cir", name: "circle", primary: "radius", example: "Cir3", heightEx: "Cir3h1"},
+	{code: "Con", name: "cone", primary: "length", example: "Con4N", heightEx: "Con6Nh10", dir: true, misplacedEx: "Con6Nh10"},
+	{code: "Lin", name: "line", primary: "length", example: "Lin5E", heightEx: "Lin5Eh2", dir: true, width: true, misplacedEx: "Lin5Sw2"},
+	{code: "Rec", name: "rectangle", primary: "width", example: "Rec3x4", heightEx: "Rec3x4h2"},
 }
 
 const dirList = "(N, NE, E, SE, S, SW, W, NW)"
@@ -33,10 +33,9 @@ func (p *parser) tdgs() (template.Shape, error) {
 	var k *tdgsKind
 	if p.end-p.i >= 3 {
 		code := span{p.i, p.i + 3}
-		kinds := tdgsKinds()
-		for i := range kinds {
-			if p.is(code, kinds[i].code) {
-				k = &kinds[i]
+		for i := range tdgsKinds {
+			if p.is(code, tdgsKinds[i].code) {
+				k = &tdgsKinds[i]
 			}
 		}
 	}

@@ -102,15 +102,20 @@ browser:
 # unicode.IsPrint) instead of strconv.Quote, whose escaping and tables the module no longer
 # links (TestLinksNoHeavyHelpers): -2,145 B brotli, -2.9 KB gzip (669,105 -> 666,960 B, the
 # same tree), GoQuote's helpers out of line -650 B more. The cold-path packages without
-# inlining (WASM_GCFLAGS above): -5.9 KB brotli, -7.7 KB gzip.
+# inlining (WASM_GCFLAGS above): -5.9 KB brotli, -7.7 KB gzip. grid.Space's Max and Box out of
+# line (core/grid: some 130 inlined copies of a size's clamping; the engine's benchmarks
+# unchanged, while Box.Meets, Intersect, Grow and Space.Dist out of line too saved 1.5 KB more
+# but slowed them ~8 %): -4.0 KB brotli; notation's TDGS table as data, not built in code each
+# parse: -0.9 KB: 656,028 B brotli, 858,302 B gzip.
 #
 # make size checks caps in bytes (issue 30: the ratio to the floor is no goal — every build
 # setting shrinks the floor alike): it fails past BROWSER_MAX_BROTLI or BROWSER_MAX_GZIP, set a
 # little above the module as it is, so that it cannot grow unnoticed, and prints the issue's
 # goals (BROWSER_GOAL_*) and the floor (a module with only syscall/js, for scale).
-# (lowered with the quoting and WASM_GCFLAGS: 661,934 B brotli, 863,325 B gzip as the tree stood)
-BROWSER_MAX_BROTLI ?= 664000
-BROWSER_MAX_GZIP   ?= 866000
+# (lowered with grid.Space's Max and Box out of line: 656,028 B brotli, 858,302 B gzip as the
+# tree stood)
+BROWSER_MAX_BROTLI ?= 657500
+BROWSER_MAX_GZIP   ?= 860000
 BROWSER_GOAL_BROTLI ?= 600000
 BROWSER_GOAL_GZIP   ?= 800000
 size: browser floor

@@ -170,6 +170,12 @@ func plan(sc *scene, v view, pal *palette, sq float64, fr frame) []op {
 	return p.ops
 }
 
+// add appends o, its arcs' radii at least 0. It is never inlined (issue 30): the planner calls
+// it at some 30 places, and each inlined copy of the op's copy and the loop took 0.8 KB of the
+// module (with badRequest out of line too: 24 KB raw, 4.8 KB brotli); a call an op is nothing
+// beside the canvas's own.
+//
+//go:noinline
 func (p *planner) add(o op) {
 	// A circle's radius, worked out from a square's size less rims and bands, goes below 0 on
 	// squares of a few pixels; the canvas refuses a negative one (arc throws), so it is 0.

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/aoekit/aoekit/core/engine"
@@ -541,5 +543,53 @@ func TestPlanSmallSquares(t *testing.T) {
 	}
 	if arcs == 0 {
 		t.Fatal("no arcs planned")
+	}
+}
+
+// BenchmarkPlan plans a busy frame: a TDGS circle of radius 6 among 60 tokens, 200 walls and
+// 100 obstacles, all drawn, at 32 pixels a square (the planner's ops, not the canvas's work).
+func BenchmarkPlan(b *testing.B) {
+	var body strings.Builder
+	body.WriteString(`{"template": "Cir6h6", "origin": {"x": 20, "y": 20}, "tokens": [`)
+	for i := 0; i < 60; i++ {
+		if i > 0 {
+			body.WriteString(",")
+		}
+		fmt.Fprintf(&body, `{"id": "t%d", "x": %d, "y": %d, "side": %q}`, i, 8+i%12*2, 8+i/12*5, []string{"party", "enemy", "neutral"}[i%3])
+	}
+	body.WriteString(`], "walls": [`)
+	for i := 0; i < 200; i++ {
+		if i > 0 {
+			body.WriteString(",")
+		}
+		fmt.Fprintf(&body, `{"a": [%d, %d], "b": [%d, %d]}`, i%40, i/5, i%40+1, i/5)
+	}
+	body.WriteString(`], "obstacles": [`)
+	for i := 0; i < 100; i++ {
+		if i > 0 {
+			body.WriteString(",")
+		}
+		fmt.Fprintf(&body, `{"x": %d, "y": %d}`, 3+i%10*4, 1+i/10*4)
+	}
+	body.WriteString(`]}`)
+	req, err := wire.DecodeRequest([]byte(body.String()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	res, eerr := engine.Evaluate(req)
+	if eerr != nil {
+		b.Fatal(eerr)
+	}
+	sc := sceneOf(req, res)
+	pal := defaultPalette()
+	v := defaultView()
+	v.lines = linesAll
+	g := geometry{cell: 32}
+	fr := g.frame(1600, 1600)
+	b.ReportAllocs()
+	for b.Loop() {
+		if len(plan(sc, v, &pal, g.cell, fr)) == 0 {
+			b.Fatal("no ops")
+		}
 	}
 }

@@ -29,6 +29,22 @@ type board struct {
 // boards are the boards of jsapi.Scenes' scenes, by id.
 var boards = map[int]*board{}
 
+// sceneID reads the id sceneNew answers, a JSON integer from 1 (digits alone), as strconv.Atoi
+// would: not with strconv.Atoi, whose error links strconv's quoting into the module (issue 30).
+func sceneID(b []byte) (int, bool) {
+	if len(b) == 0 || len(b) > 15 {
+		return 0, false
+	}
+	n := 0
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
 // exportsFollowed is list (jsapi.Exports) with the scene functions that change a board —
 // sceneNew, sceneUpdate, sceneDispose — followed by boards: each answers as it did, and a board
 // made, edited or disposed is made, edited or forgotten here too.
@@ -42,7 +58,7 @@ func exportsFollowed(list []jsapi.Export) []jsapi.Export {
 			e.Scene = func(id int, body, packed []byte) ([]byte, *engine.Error) {
 				out, err := h(id, body, packed)
 				if err == nil {
-					if n, perr := strconv.Atoi(string(out)); perr == nil {
+					if n, ok := sceneID(out); ok {
 						boards[n] = newBoard(body, packed)
 					}
 				}

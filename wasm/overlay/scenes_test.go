@@ -232,3 +232,15 @@ func BenchmarkFollowRemove(b *testing.B) {
 		}
 	}
 }
+
+// sceneID reads what strconv.Atoi reads of digits alone, and nothing else.
+func TestSceneID(t *testing.T) {
+	for _, s := range []string{"1", "7", "42", "1000000", "999999999999999", "0", "", "-1", "+1", "1.0", "1e3", " 1", "1 ", "x", "1000000000000000", "\"1\""} {
+		got, ok := sceneID([]byte(s))
+		want, err := strconv.Atoi(s)
+		wantOK := err == nil && want >= 0 && len(s) <= 15 && s[0] != '+' && s[0] != '-'
+		if ok != wantOK || ok && got != want {
+			t.Errorf("sceneID(%q) = %d, %v; want %d, %v", s, got, ok, want, wantOK)
+		}
+	}
+}

@@ -4,7 +4,9 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/aoekit/aoekit/core/decimal"
 	"github.com/aoekit/aoekit/core/engine"
+	"github.com/aoekit/aoekit/wasm/wire"
 )
 
 // A colour is one of the palette's named colours, which attach's options.colours may replace.
@@ -216,6 +218,10 @@ const (
 	defaultCell   = 32 // the demo's largest squares but a few
 )
 
+// badRequest is never inlined: the overlay's checks call it at some 30 places, each a cold path
+// (issue 30).
+//
+//go:noinline
 func badRequest(msg string) *engine.Error {
 	return &engine.Error{Code: engine.CodeBadRequest, Message: msg}
 }
@@ -288,7 +294,7 @@ func newSettings(raw *rawOptions, where string) (*settings, *engine.Error) {
 		to    map[string]string
 	}{{raw.sides, "sides", s.pal.sides}, {raw.badges, "badges", s.pal.badges}} {
 		for k, v := range m.given {
-			if err := checkColour(where+".colours."+m.name+"["+strconv.Quote(k)+"]", v); err != nil {
+			if err := checkColour(where+".colours."+m.name+"["+wire.Quote(k)+"]", v); err != nil {
 				return nil, err
 			}
 			m.to[k] = v
@@ -334,7 +340,7 @@ func (v view) with(raw *rawView, where string) (view, *engine.Error) {
 		case "none":
 			v.lines = linesNone
 		default:
-			return v, badRequest(where + ".lines: expected selected, all or none, got " + strconv.Quote(s.v))
+			return v, badRequest(where + ".lines: expected selected, all or none, got " + wire.Quote(s.v))
 		}
 	}
 	if s := raw.tokens; s.set {
@@ -346,7 +352,7 @@ func (v view) with(raw *rawView, where string) (view, *engine.Error) {
 		case "none":
 			v.tokens = tokensNone
 		default:
-			return v, badRequest(where + ".tokens: expected ring, disc or none, got " + strconv.Quote(s.v))
+			return v, badRequest(where + ".tokens: expected ring, disc or none, got " + wire.Quote(s.v))
 		}
 	}
 	for _, f := range []struct {
@@ -422,30 +428,43 @@ func canvasColour(s string) (px [4]byte, ok bool) {
 	if open[len(open)-1] != ')' {
 		return px, false
 	}
-	var parts [4]float64
-	n := 0
-	for _, f := range splitComma(open[:len(open)-1]) {
-		if n == 4 {
-			return px, false
-		}
-		v, err := strconv.ParseFloat(f, 64)
-		if err != nil || !finite(v) {
-			return px, false
-		}
-		parts[n] = v
-		n++
-	}
-	if n < 3 {
+	parts := splitComma(open[:len(open)-1])
+	if len(parts) != 3 && len(parts) != 4 {
 		return px, false
 	}
-	if n == 3 {
-		parts[3] = 1
+	px[3] = 255
+	for i, f := range parts {
+		x, ok := decimal.Parse([]byte(f))
+		if !ok {
+			return px, false
+		}
+		px[i] = channel(x, i == 3)
 	}
-	for i := 0; i < 3; i++ {
-		px[i] = byte(math.Round(math.Min(math.Max(parts[i], 0), 255)))
-	}
-	px[3] = byte(math.Round(math.Min(math.Max(parts[3], 0), 1) * 255))
 	return px, true
+}
+
+// channel is the byte of one of rgb()'s or rgba()'s numbers, read exactly from its decimal
+// digits (core/decimal, not strconv.ParseFloat, whose tables the module does without: issue 30):
+// a colour's channel clamped to [0, 255] and an alpha clamped to [0, 1] and scaled by 255, each
+// rounded to the nearest integer, halves up. An alpha's digits past the ninth decimal are not
+// read (a canvas writes at most a few): they could only round down a value within 2.6e-7 above
+// a half.
+func channel(x decimal.Number, alpha bool) byte {
+	if x.Neg {
+		return 0
+	}
+	if !alpha {
+		v, _, ok := x.Scaled(1) // ⌊10x⌋
+		if !ok || v >= 2550 {
+			return 255
+		}
+		return byte((v + 5) / 10)
+	}
+	v, _, ok := x.Scaled(9) // ⌊10⁹x⌋
+	if !ok || v >= 1e9 {
+		return 255
+	}
+	return byte((v*255 + 5e8) / 1e9)
 }
 
 func hexDigit(c byte) (byte, bool) {

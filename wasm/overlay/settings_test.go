@@ -1,7 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"math"
+	"math/big"
+	"math/rand/v2"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -88,6 +92,15 @@ func TestSettingsRefused(t *testing.T) {
 		}
 		if err.Code != engine.CodeBadRequest || !strings.Contains(err.Message, c.want) {
 			t.Errorf("%+v: %s: %s, want a bad_request containing %q", c.raw, err.Code, err.Message, c.want)
+		}
+	}
+	// A long key or value is named by its first 64 bytes, never echoed whole (as the engine's
+	// messages do, CONTRACT Errors).
+	long := strings.Repeat("k", 1<<20)
+	for _, raw := range []rawOptions{{sides: map[string]string{long: ""}}, {view: rawView{lines: optStr{long, true}}}} {
+		_, err := newSettings(&raw, "attach: options")
+		if err == nil || len(err.Message) > 256 || !strings.Contains(err.Message, `"`+long[:64]+`…"`) {
+			t.Errorf("a text of 1 MiB: %.300v", err)
 		}
 	}
 	raw := rawOptions{}
@@ -184,6 +197,69 @@ func TestCanvasColour(t *testing.T) {
 		got, ok := canvasColour(c.in)
 		if ok != c.ok || ok && got != c.want {
 			t.Errorf("canvasColour(%q) = %v, %v; want %v, %v", c.in, got, ok, c.want, c.ok)
+		}
+	}
+}
+
+// TestCanvasColourChannels holds rgb()'s and rgba()'s numbers to their exact values (math/big),
+// clamped, scaled (an alpha by 255) and rounded half up: every channel 0 to 255 with and without
+// decimals, alphas with up to 9 decimals, at and beside every half of 1/255, and out of range.
+func TestCanvasColourChannels(t *testing.T) {
+	ref := func(text string, alpha bool) byte {
+		r, ok := new(big.Rat).SetString(text)
+		if !ok {
+			t.Fatalf("bad reference number %q", text)
+		}
+		hi := big.NewRat(255, 1)
+		if alpha {
+			hi = big.NewRat(1, 1)
+		}
+		if r.Sign() < 0 {
+			r.SetInt64(0)
+		}
+		if r.Cmp(hi) > 0 {
+			r.Set(hi)
+		}
+		if alpha {
+			r.Mul(r, big.NewRat(255, 1))
+		}
+		r.Add(r, big.NewRat(1, 2)) // ⌊v + ½⌋: halves up
+		q := new(big.Int).Quo(r.Num(), r.Denom())
+		return byte(q.Int64())
+	}
+	var texts []string
+	for v := 0; v <= 2600; v++ {
+		texts = append(texts, strconv.Itoa(v/10)+"."+strconv.Itoa(v%10), strconv.Itoa(v/10))
+	}
+	rng := rand.New(rand.NewPCG(30, 1))
+	for k := 0; k < 510; k++ { // the halves of 1/255: (2k+1)/510, written to 9 decimals, and beside them
+		n := (2*k + 1) * 1_000_000_000 / 510
+		for _, m := range []int{n - 1, n, n + 1} {
+			texts = append(texts, "0."+fmt.Sprintf("%09d", m))
+		}
+		texts = append(texts, "0."+fmt.Sprintf("%0*d", 1+rng.IntN(9), rng.IntN(1_000_000_000)))
+	}
+	texts = append(texts, "0", "-0", "1", "1.0", "1.000000001", "-1", "-0.5", "0.5", "0.1", "256", "1e2", "2.55e2", "1E-1",
+		"99999999999999999999999", "-99999999999999999999999", "0.0000000001", "1e400", "1e-400")
+	for _, text := range texts {
+		for _, alpha := range []bool{false, true} {
+			in := "rgb(" + text + ", 0, 0)"
+			at := 0
+			if alpha {
+				in, at = "rgba(0, 0, 0, "+text+")", 3
+			}
+			if r, err := strconv.ParseFloat(text, 64); alpha && err == nil && r > 0 && r < 1 && len(text) > 11 {
+				continue // past the ninth decimal (not read: see channel)
+			}
+			px, ok := canvasColour(in)
+			if want := ref(text, alpha); !ok || px[at] != want {
+				t.Errorf("canvasColour(%q) = %v, %v; channel %d want %d", in, px, ok, at, want)
+			}
+		}
+	}
+	for _, bad := range []string{"rgb(.5, 0, 0)", "rgb(5., 0, 0)", "rgb(+5, 0, 0)", "rgb(Inf, 0, 0)", "rgb(NaN, 0, 0)", "rgb(0x1, 0, 0)", "rgb(1_0, 0, 0)", "rgba(0, 0, 0, )", "rgb(0, 0, 0"} {
+		if px, ok := canvasColour(bad); ok {
+			t.Errorf("canvasColour(%q) = %v, true; want not read", bad, px)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/aoekit/aoekit/core/engine"
 	"github.com/aoekit/aoekit/wasm/wire"
@@ -15,8 +14,8 @@ import (
 // with each target's reason when it has one (CONTRACT evaluate's fields, same names, same
 // values). With details (view.details), the rest of the answer but its cells and lines too:
 // its template, direction (when it has one), origin and originVisible, and each target's
-// blocked, total (how many lines it has) and roll (when it has one). Written by hand: the
-// module links neither encoding/json nor reflect.
+// blocked, total (how many lines it has) and roll (when it has one). Written by hand (its
+// strings by wire's writer): the module links neither encoding/json nor reflect.
 func summary(res *engine.Result, details bool) []byte {
 	b := make([]byte, 0, 32+64*len(res.Targets))
 	b = append(b, `{"count":`...)
@@ -26,7 +25,7 @@ func summary(res *engine.Result, details bool) []byte {
 		b = append(b, wire.EncodeTemplate(&res.Template)...)
 		if res.Direction != "" {
 			b = append(b, `,"direction":`...)
-			b = appendString(b, res.Direction)
+			b = wire.AppendString(b, res.Direction)
 		}
 		b = append(b, `,"origin":{"x":`...)
 		b = wire.AppendNumber(b, res.Origin.X)
@@ -44,17 +43,17 @@ func summary(res *engine.Result, details bool) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"id":`...)
-		b = appendString(b, t.ID)
+		b = wire.AppendString(b, t.ID)
 		b = append(b, `,"inArea":`...)
 		b = strconv.AppendBool(b, t.InArea)
 		b = append(b, `,"affected":`...)
 		b = strconv.AppendBool(b, t.Affected)
 		if t.Reason != "" {
 			b = append(b, `,"reason":`...)
-			b = appendString(b, string(t.Reason))
+			b = wire.AppendString(b, string(t.Reason))
 		}
 		b = append(b, `,"cover":`...)
-		b = appendString(b, string(t.Cover))
+		b = wire.AppendString(b, string(t.Cover))
 		b = append(b, `,"bonus":`...)
 		b = strconv.AppendInt(b, int64(t.Bonus), 10)
 		if details {
@@ -82,40 +81,4 @@ func summary(res *engine.Result, details bool) []byte {
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)
-}
-
-// appendString appends s as a JSON string: quotes, backslashes and control characters escaped,
-// invalid UTF-8 replaced by U+FFFD (as encoding/json does).
-func appendString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			switch {
-			case c == '"' || c == '\\':
-				b = append(b, '\\', c)
-			case c == '\n':
-				b = append(b, '\\', 'n')
-			case c == '\r':
-				b = append(b, '\\', 'r')
-			case c == '\t':
-				b = append(b, '\\', 't')
-			case c < 0x20:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-			default:
-				b = append(b, c)
-			}
-			i++
-			continue
-		}
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			b = append(b, "\ufffd"...)
-		} else {
-			b = append(b, s[i:i+n]...)
-		}
-		i += n
-	}
-	return append(b, '"')
 }

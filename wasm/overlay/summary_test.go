@@ -109,13 +109,13 @@ func TestSummaryDetails(t *testing.T) {
 	}
 }
 
-// appendString writes what encoding/json reads back as encoding/json's own encoding of s.
+// wire.AppendString (the summary's strings) writes what encoding/json reads back as encoding/json's own encoding of s.
 func FuzzAppendString(f *testing.F) {
 	for _, s := range []string{"", "g1", "a\"b\\c", "\x00\x1f\n\r\t", "é✓😀", "\u2028\u2029", "\xff\xfe", "a\xc3", "<&>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		out := appendString(nil, s)
+		out := wire.AppendString(nil, s)
 		var got string
 		if err := json.Unmarshal(out, &got); err != nil {
 			t.Fatalf("%q → %s: %v", s, out, err)

@@ -37,7 +37,7 @@ func (d *decoder) rangeField(r *engine.Range, null bool) *engine.Error {
 		case equalFold(s, "touch"):
 			*r = engine.Range{Kind: "touch"}
 		default:
-			return d.fail(`expected a number of squares, "self" or "touch", got ` + quote(s))
+			return d.fail(`expected a number of squares, "self" or "touch", got ` + Quote(s))
 		}
 		return nil
 	}
@@ -103,7 +103,7 @@ func (d *decoder) seedField(seed *uint64, null bool) (err *engine.Error) {
 		s, _ := d.string()
 		v, ok := parseUint([]byte(s)) // digits only
 		if !ok {
-			return d.fail("expected an integer from 0 to 18446744073709551615 (a number or a decimal string), got " + quote(s))
+			return d.fail("expected an integer from 0 to 18446744073709551615 (a number or a decimal string), got " + Quote(s))
 		}
 		*seed = v
 	}

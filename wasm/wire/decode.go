@@ -86,7 +86,7 @@ func (d *decoder) where() string {
 			}
 			b = append(b, s.key...)
 		case -2: // a key past 64 bytes is cut, as quote cuts the values it shows
-			b = append(append(append(b, '['), quote(s.key)...), ']')
+			b = append(append(append(b, '['), Quote(s.key)...), ']')
 		default:
 			b = append(b, '[')
 			b = strconv.AppendInt(b, int64(s.index), 10)

@@ -9,6 +9,10 @@ import (
 // The append functions below write values exactly as encoding/json does with
 // SetEscapeHTML(false): the tests compare them with it byte for byte.
 
+// AppendString is appendString, for the overlay's answers (wasm/overlay's summary): one JSON
+// string writer in every module.
+func AppendString(dst []byte, s string) []byte { return appendString(dst, s) }
+
 // appendString appends s as a JSON string: ", \ and control characters escaped (\b \f \n \r
 // \t by name, others as \u00XX), invalid UTF-8 as \ufffd, U+2028 and U+2029 as \u2028 and
 // \u2029, everything else (<, >, & included) as is.
@@ -54,8 +58,11 @@ var controlEscapes = [0x20]string{
 	`\u0018`, `\u0019`, `\u001a`, `\u001b`, `\u001c`, `\u001d`, `\u001e`, `\u001f`,
 }
 
-// quote returns s as a JSON string, cut short past 64 bytes, for messages.
-func quote(s string) string {
+// Quote returns s as a JSON string, cut short past 64 bytes (at a rune's start, with an
+// ellipsis), for messages: a request's text shown as the request wrote it, never a long one
+// whole. The overlay quotes its options with it too, so that it links neither strconv's quoting
+// nor unicode.IsPrint's tables (issue 30: wasm/overlay's link test).
+func Quote(s string) string {
 	if len(s) > 64 {
 		cut := 64
 		for cut > 0 && !utf8.RuneStart(s[cut]) {
