@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/aoekit/aoekit/core/engine"
 	"github.com/aoekit/aoekit/wasm/internal/limits"
@@ -80,7 +81,8 @@ const DefaultQueueWait = 2 * time.Second
 // Errors are {"error": {"code", "message", "field"?, "at"?}}: 400 for a bad request (malformed JSON names
 // the byte offset), 422 for a rule violation (a full attack's illegal step among them), 404 for an unknown path, 405 (with Allow) for a
 // wrong method, 413 past MaxBody, 415 for a body that is not application/json, 500 for a bug,
-// and, with Options.MaxEvaluations, 503 (Retry-After: 1) when busy. Every answer carries Access-Control-Allow-Origin: *, and OPTIONS answers CORS preflights.
+// and, with Options.MaxEvaluations, 503 (Retry-After: 1) when busy. Every answer carries Access-Control-Allow-Origin: *, and OPTIONS answers CORS preflights;
+// but OPTIONS * (about the server, not a path) answers 200 with no body, as net/http does.
 // An evaluation or a move runs to its end even if its client goes away (see door).
 // Paths are routed in their canonical form (see canonicalPath): /v1//parse and /v1/./parse are
 // /v1/parse, with no redirect.
@@ -140,7 +142,23 @@ func newHandlerGate(d doors, o Options) (http.Handler, *gate) {
 		writeError(w, http.StatusNotFound, engine.CodeBadRequest,
 			"no such endpoint: "+r.Method+" "+short(r.URL.Path)+" (the API has "+routes+")")
 	})
-	return withCORS(withRecover(withCanonicalPath(mux))), slots
+	return withServerOptions(withCORS(withRecover(withCanonicalPath(mux)))), slots
+}
+
+// withServerOptions answers OPTIONS * — a question about the server itself (RFC 9110 §9.3.7), no
+// CORS preflight, which a browser never sends — as net/http's server does before any handler
+// runs: 200, Content-Length: 0 and no body. So the answer is one whether the server in front
+// answers it (the native server: http.Server's general OPTIONS handler) or hands it on (a server
+// with DisableGeneralOptionsHandler); it was a 404 from the API.
+func withServerOptions(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodOptions && r.RequestURI == "*" {
+			w.Header().Set("Content-Length", "0")
+			w.WriteHeader(http.StatusOK)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // withCanonicalPath routes every request by its canonical path, so that ServeMux never answers
@@ -353,16 +371,18 @@ func (s *sending) give(n int) {
 	s.mu.Unlock()
 }
 
-// bodyError is why reading a request body failed, without the connection's addresses.
+// bodyError is why reading a request body failed, without the connection's addresses, in the
+// same words in both builds: "timed out" for a read past its deadline, and for any other failure
+// — a body shorter than its Content-Length, broken chunked framing, a connection lost — one
+// sentence, since the Workers runtime reports them all alike ("JavaScript error on read: Error:
+// Network connection lost.") where net/http tells them apart ("unexpected EOF", "malformed
+// chunked encoding").
 func bodyError(err error) string {
 	var ne net.Error
-	switch {
-	case errors.As(err, &ne) && ne.Timeout():
+	if errors.As(err, &ne) && ne.Timeout() {
 		return "timed out"
-	case errors.As(err, &ne):
-		return "the connection failed"
 	}
-	return err.Error()
+	return "it ended before its declared length, its chunked framing is broken, or the connection was lost"
 }
 
 // contentType returns the Content-Type header as one text, every value of every line: the
@@ -414,12 +434,18 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// short cuts text from the request down to size for a message.
+// short cuts text from the request down to 100 bytes at most for a message, at the start of a
+// character: cut inside one, the message would carry a broken byte sequence, which JSON writes
+// as U+FFFD (a path of 99 bytes and an é showed "…/aaa\ufffd…").
 func short(s string) string {
-	if len(s) > 100 {
-		return s[:100] + "…"
+	if len(s) <= 100 {
+		return s
 	}
-	return s
+	cut := 100
+	for cut > 100-utf8.UTFMax && !utf8.RuneStart(s[cut]) { // past 3 bytes back, no character was cut
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 func writeJSON(w http.ResponseWriter, status int, body []byte) {

@@ -35,7 +35,6 @@ func main() {
 		}
 		return
 	}
-	handler := staticHandler(*dir)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatalf("devserver: %v", err)
@@ -43,7 +42,14 @@ func main() {
 	log.Printf("serving %s on http://%s/ (Ctrl-C to stop)", *dir, ln.Addr())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := serve.Run(ctx, ln, handler); err != nil {
+	if err := run(ctx, ln, *dir); err != nil {
 		log.Fatalf("devserver: %v", err)
 	}
+}
+
+// run serves the folder dir on ln until ctx ends: staticHandler, with the security headers on
+// net/http's own answers too (guard).
+func run(ctx context.Context, ln net.Listener, dir string) error {
+	g := guard(ln)
+	return serve.Run(ctx, g, g.handler(staticHandler(dir)))
 }

@@ -44,9 +44,11 @@ var workersMethods = map[string]bool{
 //     is the status the Workers runtime gives (in plain text, before the worker runs);
 //   - a request target that is neither a path (/v1/parse) nor an absolute http(s) URL
 //     (http://host/v1/parse, which a server must accept: RFC 9112 §3.2.2): 400, the API's JSON
-//     error ("*", "host:port").
+//     error ("*", "host:port"); but OPTIONS *, which the API answers (serverOptions).
 //
 // And it hands next the request as the Workers runtime hands it to the worker:
+//   - a request that asks for a WebSocket (Upgrade: websocket) as a GET with an empty body, its
+//     method whatever it was (websocketUpgrade);
 //   - every header value decoded as UTF-8 the WHATWG way, each maximal ill-formed subsequence one
 //     U+FFFD (a 0xff byte is U+FFFD, and the answer carries U+FFFD as such rather than Go's
 //     "\ufffd" escape of a raw byte);
@@ -63,8 +65,12 @@ func asWorkers(next http.Handler) http.Handler {
 			return
 		}
 		r = asHandedOver(r)
+		if websocketUpgrade(r.Header) {
+			r = r.Clone(r.Context())
+			r.Method, r.Body, r.ContentLength = http.MethodGet, http.NoBody, 0
+		}
 		target := r.RequestURI
-		if !strings.HasPrefix(target, "/") && !absoluteHTTP(r.URL) {
+		if !strings.HasPrefix(target, "/") && !absoluteHTTP(r.URL) && !serverOptions(r) {
 			refuse(w, http.StatusBadRequest, "the request target "+short(target)+" is not a path: send the path, such as /v1/parse, or an absolute http(s) URL")
 			return
 		}
@@ -75,6 +81,23 @@ func asWorkers(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// websocketUpgrade reports whether h asks for a WebSocket: its Upgrade lines, joined as workerd
+// joins a header's lines, are "websocket" in any case. workerd hands such a request to the worker
+// as a GET with an empty body, whatever its method (checked against workerd by
+// e2e/framing.test.mjs); "websocket, foo" or "h2c" it hands over as sent. (A value with trailing
+// blanks, "websocket  ", workerd keeps as it is, not a WebSocket's; net/http trims them.)
+func websocketUpgrade(h http.Header) bool {
+	vs := h.Values("Upgrade")
+	return len(vs) == 1 && strings.EqualFold(vs[0], "websocket")
+}
+
+// serverOptions reports whether r is OPTIONS *, which the API answers as net/http does (200, no
+// body; wasm/api's withServerOptions): natively net/http answers it before the handler runs, and
+// workerd never hands it to the worker (its 500, before any code of ours: README, "Odd requests").
+func serverOptions(r *http.Request) bool {
+	return r.Method == http.MethodOptions && r.RequestURI == "*"
 }
 
 // absoluteHTTP reports whether u, a request's target, is an absolute http(s) URL with a host.
@@ -239,7 +262,7 @@ func short(s string) string {
 		return s
 	}
 	cut := 100
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
+	for cut > 100-utf8.UTFMax && !utf8.RuneStart(s[cut]) { // past 3 bytes back, no character was cut
 		cut--
 	}
 	return s[:cut] + "…"

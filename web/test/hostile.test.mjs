@@ -6,8 +6,10 @@ import { test } from "node:test";
 
 import { CONTRACT_FROM_CASTER, FULL_ATTACK_REQUEST, MOVE_REQUEST, checkError, checkFullAttack, checkMove, checkResult, engine, generator } from "./helpers.mjs";
 
-// HOSTILE_CALLS=1000000 for a long run (make test runs 1,000).
+// HOSTILE_CALLS=1000000 for a long run (make test runs 1,000); HOSTILE_SECONDS stops it after
+// that many seconds (the count made is logged, with the slowest call and the peak resident memory).
 const CALLS = Number(process.env.HOSTILE_CALLS ?? 1000);
+const SECONDS = Number(process.env.HOSTILE_SECONDS ?? 0);
 
 function nested(depth, make) {
   let v = 0;
@@ -106,7 +108,12 @@ test(`${CALLS} hostile calls: CONTRACT errors or valid answers, and the next goo
   const codes = {};
   let answered = 0;
   const slow = [];
+  const began = performance.now();
+  let slowest = { ms: -1, what: "" };
+  let made = 0;
   for (let i = 0; i < CALLS; i++) {
+    if (SECONDS && performance.now() - began > SECONDS * 1000) break;
+    made++;
     const { method, arg } = hostileCall(rnd, pick);
     const what = `call ${i}: ${method}(${describe(arg)})`;
     const t0 = performance.now();
@@ -134,14 +141,17 @@ test(`${CALLS} hostile calls: CONTRACT errors or valid answers, and the next goo
       if (process.env.FULL) console.log(JSON.stringify(arg), JSON.stringify(out));
       throw bad;
     }
-    if (process.env.SLOW) slow.push([performance.now() - t0, what]);
+    const ms = performance.now() - t0;
+    if (ms > slowest.ms) slowest = { ms, what };
+    if (process.env.SLOW) slow.push([ms, what]);
     const k = i % goods.length;
     assert.equal(JSON.stringify(goods[k][1]()), reference[k], `after ${what}, ${goods[k][0]} answers differently`);
   }
   for (let k = 0; k < goods.length; k++) assert.equal(JSON.stringify(goods[k][1]()), reference[k]);
-  assert.ok(codes.bad_request > CALLS / 4, `mostly bad requests: ${JSON.stringify(codes)}`);
+  assert.ok(codes.bad_request > made / 4, `mostly bad requests: ${JSON.stringify(codes)}`);
   if (process.env.SLOW) console.log(slow.sort((a, b) => b[0] - a[0]).slice(0, 15).map(([ms, w]) => `${ms.toFixed(0)} ms ${w.slice(0, 300)}`).join("\n"));
-  console.log(`hostile: ${answered} answered, refused ${JSON.stringify(codes)}`);
+  console.log(`hostile: ${made} calls (each followed by a good one) in ${((performance.now() - began) / 1000).toFixed(0)} s: ${answered} answered, refused ${JSON.stringify(codes)}; ` +
+    `slowest ${slowest.ms.toFixed(0)} ms (${slowest.what.slice(0, 160)}); peak resident memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 });
 
 test("hostile arguments to every method, whole", async () => {

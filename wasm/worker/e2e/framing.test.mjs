@@ -173,6 +173,11 @@ test("the odd requests of issue 29, 7: one answer in both builds, or the documen
     { name: "a cut UTF-8 sequence in Content-Type", req: request("POST", "/v1/parse", ["Content-Type: a\xe2\x82b"], PARSE), same: 415, has: /Content-Type a\uFFFDb:/ },
     { name: "a raw 0xff byte in the path", req: request("GET", "/v1/version\xff"), same: 404, has: /GET \/v1\/version\uFFFD / },
     { name: "a long path cut inside a character", req: request("GET", "/v1/pa" + "\xc4".repeat(200) + "rse"), same: 404 },
+    { name: "POST with Upgrade: websocket (workerd hands a GET)", req: request("POST", "/v1/parse", [CT, "Upgrade: websocket"], PARSE), same: 405, has: /^method GET is not allowed on \/v1\/parse/ },
+    { name: "DELETE with Upgrade: WebSocket", req: request("DELETE", "/v1/version", ["Upgrade: WebSocket"]), same: 200 },
+    { name: "Upgrade: websocket, h2c (as sent)", req: request("POST", "/v1/parse", [CT, "Upgrade: websocket, h2c"], PARSE), same: 200 },
+    { name: "a body shorter than its Content-Length", req: Buffer.from(`POST /v1/parse HTTP/1.1\r\nHost: 127.0.0.1\r\n${CT}\r\nContent-Length: 100\r\nConnection: close\r\n\r\n${PARSE}`, "latin1"),
+      same: 400, has: /^reading the request body: it ended before its declared length/ },
     { name: "a lower-case method", req: request("get", "/v1/version"), native: apiError(501, /^method get is not implemented/), workers: WORKERD_METHOD },
     { name: "a lower-case POST", req: request("post", "/v1/parse", [CT], PARSE), native: apiError(501, /^method post is not implemented/), workers: WORKERD_METHOD },
     { name: "an unknown method", req: request("FOO", "/v1/parse"), native: apiError(501, /^method FOO is not implemented/), workers: WORKERD_METHOD },
@@ -186,7 +191,9 @@ test("the odd requests of issue 29, 7: one answer in both builds, or the documen
     { name: "GET *", req: request("GET", "*"), native: apiError(400, /^the request target \* is not a path/), workers: WORKERD_500 },
     { name: "POST *", req: request("POST", "*", [CT], PARSE), native: apiError(400, /^the request target \* is not a path/), workers: WORKERD_500 },
     { name: "authority-form", req: request("GET", "example.com:80"), native: apiError(400, /is not a path/), workers: WORKERD_500 },
-    // net/http answers OPTIONS * itself (wasm/internal/serve does not set DisableGeneralOptionsHandler).
+    // OPTIONS * (about the server): an empty 200. net/http answers it itself (wasm/internal/serve does not set
+    // DisableGeneralOptionsHandler), and the API answers it alike when handed it (wasm/worker TestOptionsStar);
+    // workerd fails on the target "*" before any worker code runs (its 500), so the Workers build cannot agree.
     { name: "OPTIONS *", req: request("OPTIONS", "*"), native: { status: 200, type: null, cors: false, body: "" }, workers: WORKERD_500 },
     // Refused by one runtime or the other before the API's code runs (README, "Odd requests").
     { name: "a relative target", req: request("GET", "v1/version"), native: NETHTTP_400, workers: WORKERD_500 },
@@ -256,7 +263,7 @@ const CT_VALUES = ["application/json", "application/json", "", " ", "\t", "text/
   "\xff", "text/\xe9", "a\xe2\x82b", "a\xf0\x9f\x98b", "a\xed\xa0\x80b", "a\xc0\x80b", "\xef\xbb\xbfapplication/json", "application/json,",
   "application/json; charset=\xff\xfe", "\xc3\xa9/json", "application/json, text/plain", "\xf4\x90\x80\x80", "\xe0\x80\xaf"];
 const EXTRA = ["X-A: \xff", "X-A: ", "X-A: a", "Accept: \xfe\xff", "Origin: https://\xe9", "Origin: https://example.com", "X-Forwarded-For: 1.2.3.4",
-  "Access-Control-Request-Method: POST"];
+  "Access-Control-Request-Method: POST", "Upgrade: websocket", "Upgrade: WebSocket", "Upgrade: h2c"];
 
 // variant i: {method, target, twin (the path of an absolute-form target), lines, body}.
 function variant(i) {
