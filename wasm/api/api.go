@@ -140,7 +140,7 @@ func newHandlerGate(d doors, o Options) (http.Handler, *gate) {
 	})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, engine.CodeBadRequest,
-			"no such endpoint: "+r.Method+" "+short(r.URL.Path)+" (the API has "+routes+")")
+			"no such endpoint: "+r.Method+" "+Short(r.URL.Path)+" (the API has "+routes+")")
 	})
 	return withServerOptions(withCORS(withRecover(withCanonicalPath(mux)))), slots
 }
@@ -193,7 +193,7 @@ func withCanonicalPath(mux http.Handler) http.Handler {
 		}
 		if p := r.URL.Path; r.Method == http.MethodConnect || p == "" || p[0] != '/' || cleanPath(p) != p {
 			writeError(w, http.StatusNotFound, engine.CodeBadRequest,
-				"no such endpoint: "+short(r.Method)+" "+short(r.URL.Path)+" (the API has "+routes+")")
+				"no such endpoint: "+Short(r.Method)+" "+Short(r.URL.Path)+" (the API has "+routes+")")
 			return
 		}
 		mux.ServeHTTP(w, r)
@@ -258,7 +258,7 @@ func route(mux *http.ServeMux, path, allow, method string, h http.HandlerFunc) {
 	mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", allow)
 		writeError(w, http.StatusMethodNotAllowed, engine.CodeBadRequest,
-			"method "+short(r.Method)+" is not allowed on "+path+"; use "+method)
+			"method "+Short(r.Method)+" is not allowed on "+path+"; use "+method)
 	})
 }
 
@@ -408,11 +408,11 @@ func checkContentType(ct string) string {
 	}
 	mt, params, err := mime.ParseMediaType(ct)
 	if err != nil || mt != "application/json" {
-		return "unsupported Content-Type " + short(ct) + ": " + want
+		return "unsupported Content-Type " + Short(ct) + ": " + want
 	}
 	for k, v := range params {
 		if k != "charset" || !strings.EqualFold(v, "utf-8") {
-			return "unsupported Content-Type " + short(ct) + ": JSON is UTF-8 (charset=utf-8 or no parameter)"
+			return "unsupported Content-Type " + Short(ct) + ": JSON is UTF-8 (charset=utf-8 or no parameter)"
 		}
 	}
 	return ""
@@ -434,10 +434,11 @@ func readBody(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// short cuts text from the request down to 100 bytes at most for a message, at the start of a
+// Short cuts text from a request down to 100 bytes at most for a message, at the start of a
 // character: cut inside one, the message would carry a broken byte sequence, which JSON writes
-// as U+FFFD (a path of 99 bytes and an é showed "…/aaa\ufffd…").
-func short(s string) string {
+// as U+FFFD (a path of 99 bytes and an é showed "…/aaa\ufffd…"). The worker's framing
+// quotes with it too, so that both builds' messages agree.
+func Short(s string) string {
 	if len(s) <= 100 {
 		return s
 	}

@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// TestShortCutsAtACharacter: short keeps at most 100 bytes of text from the request, and never
+// TestShortCutsAtACharacter: Short keeps at most 100 bytes of text from the request, and never
 // half a character — for every character width at every offset around the cut: what it keeps
 // is valid UTF-8 when the text was, a prefix of the text, and loses only the character the cut
 // fell in.
@@ -16,7 +16,7 @@ func TestShortCutsAtACharacter(t *testing.T) {
 	for _, ch := range []string{"a", "é", "€", "😀"} {
 		for pad := 90; pad <= 104; pad++ {
 			s := strings.Repeat("x", pad) + strings.Repeat(ch, 10)
-			got := short(s)
+			got := Short(s)
 			if len(s) <= 100 {
 				if got != s {
 					t.Errorf("%d bytes: %q, want it whole", len(s), got)

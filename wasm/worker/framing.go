@@ -61,7 +61,7 @@ var workersMethods = map[string]bool{
 func asWorkers(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !workersMethods[r.Method] {
-			refuse(w, http.StatusNotImplemented, "method "+short(r.Method)+" is not implemented: the API answers GET, HEAD, POST and OPTIONS (methods are case-sensitive)")
+			refuse(w, http.StatusNotImplemented, "method "+api.Short(r.Method)+" is not implemented: the API answers GET, HEAD, POST and OPTIONS (methods are case-sensitive)")
 			return
 		}
 		r = asHandedOver(r)
@@ -71,7 +71,7 @@ func asWorkers(next http.Handler) http.Handler {
 		}
 		target := r.RequestURI
 		if !strings.HasPrefix(target, "/") && !absoluteHTTP(r.URL) && !serverOptions(r) {
-			refuse(w, http.StatusBadRequest, "the request target "+short(target)+" is not a path: send the path, such as /v1/parse, or an absolute http(s) URL")
+			refuse(w, http.StatusBadRequest, "the request target "+api.Short(target)+" is not a path: send the path, such as /v1/parse, or an absolute http(s) URL")
 			return
 		}
 		if r.URL.Path == "" { // http://host: the path is /
@@ -253,17 +253,4 @@ func refuse(w http.ResponseWriter, status int, msg string) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	w.WriteHeader(status)
 	w.Write(body)
-}
-
-// short cuts text from the request down to size for a message, as wasm/api does, at a rune's
-// start.
-func short(s string) string {
-	if len(s) <= 100 {
-		return s
-	}
-	cut := 100
-	for cut > 100-utf8.UTFMax && !utf8.RuneStart(s[cut]) { // past 3 bytes back, no character was cut
-		cut--
-	}
-	return s[:cut] + "…"
 }

@@ -499,28 +499,6 @@ func TestEscapedReplacement(t *testing.T) {
 	}
 }
 
-// TestShortCutsAtACharacter: short keeps at most 100 bytes, and never half a character (as
-// wasm/api's short): for every character width at every offset around the cut, what it keeps is
-// a prefix of whole characters, one character shorter at most than 100 bytes would be.
-func TestShortCutsAtACharacter(t *testing.T) {
-	for _, ch := range []string{"a", "é", "€", "😀", "\uFFFD"} {
-		for pad := 90; pad <= 104; pad++ {
-			s := strings.Repeat("x", pad) + strings.Repeat(ch, 10)
-			got := short(s)
-			if len(s) <= 100 {
-				if got != s {
-					t.Errorf("%d bytes: %q, want it whole", len(s), got)
-				}
-				continue
-			}
-			kept, ok := strings.CutSuffix(got, "…")
-			if !ok || !strings.HasPrefix(s, kept) || !utf8.ValidString(kept) || len(kept) > 100 || len(kept) <= 100-len(ch) {
-				t.Errorf("pad %d, %q: %q; want the most whole characters within 100 bytes, then …", pad, ch, got)
-			}
-		}
-	}
-}
-
 // TestOptionsStar: OPTIONS * (about the server, RFC 9110 §9.3.7) gets one answer, an empty 200,
 // whether net/http answers it before the API (the native server, serve.Run) or hands it to the
 // API (a server with DisableGeneralOptionsHandler, as a host embedding the handler may run):
