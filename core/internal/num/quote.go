@@ -2,7 +2,7 @@ package num
 
 import "unicode/utf8"
 
-//go:generate go run gen_print.go
+//go:generate env WRITE_PRINT_TABLE=1 go test -run ^TestPrintTableUpToDate$ .
 
 // GoQuote is strconv.Quote(s): s in double quotes, as a Go string literal, with printable runes
 // as they are and everything else escaped (\n, \x00, \u2028, \xff for a byte that is not UTF-8).
