@@ -93,6 +93,7 @@ const short = (bench) => bench.replace(/^Benchmark/, "");
 let go = null;
 let los = null;
 let wire = null;
+let worst = null;
 if (flag("--no-go")) {
   notes.push("go: skipped (--no-go)");
 } else {
@@ -109,6 +110,11 @@ if (flag("--no-go")) {
   progress(`go engine benchmarks (-benchtime ${CFG.benchtime} -count ${CFG.count})`);
   go = attempt("go test -bench ./core/engine", () =>
     goBench(ROOT, "./core/engine", "^(BenchmarkTypical|BenchmarkStress|BenchmarkBurstWalls|BenchmarkEvaluateWalls|BenchmarkScene|BenchmarkPoint|BenchmarkPeerFOV)$", CFG));
+  // Issue 29's worst cases (SPEC §8.3): one answer an iteration, each a request an attack found
+  // to cost seconds and gigabytes, now bounded; their goal is ≤ 1 s and ≤ 256 MB natively.
+  progress("go worst-case benchmarks (core/engine BenchmarkWorstCase_*, -benchtime 1x -benchmem)");
+  worst = attempt("go test -bench BenchmarkWorstCase_ ./core/engine", () =>
+    goBench(ROOT, "./core/engine", "^BenchmarkWorstCase_", { benchtime: "1x", count: QUICK ? 1 : 3, flags: ["-benchmem"] }));
   progress("go segment benchmark (core/los BenchmarkSegments)");
   los = attempt("go test -bench ./core/los", () => goBench(ROOT, "./core/los", "^BenchmarkSegments$", { ...CFG, env: { BENCH_BOARDS: BOARDS } }));
   if (los?.skipped) loud(`core/los BenchmarkSegments skipped: ${los.skipped}`);
@@ -205,6 +211,23 @@ const goRow = (group, name, extra = "") => {
 for (const c of cases) goRow("go", c.bench);
 for (const name of Object.values(SCENE)) goRow("go", name, "Scene API (board read once)");
 for (const c of cases) if (c.drag) goRow("go", c.drag.bench, `Scene API, dragged, per frame: ${c.drag.about}; budget ${us(DRAG_TARGET_US)} p95 in Chromium`);
+
+// Issue 29's worst cases natively: wall clock, CPU and bytes allocated for one answer (its
+// goal: ≤ 1 s and ≤ 256 MB each; TestNeighbours_8_3_BytesAndWork holds the bytes and the work).
+const WORST_MS = 1000;
+const WORST_BYTES = 256 << 20;
+if (worst) {
+  for (const [name, r] of worst.results) {
+    const m = r.median;
+    const ms = m["ns/op"] / 1e6;
+    const within = ms <= WORST_MS && m["B/op"] <= WORST_BYTES;
+    add("go worst", short(name), { median: m["ns/op"] / 1000, cpu: m["cpu-ns/op"] ? m["cpu-ns/op"] / 1000 : undefined, bytes: m["B/op"], runs: r.runs, within },
+      { median: us(m["ns/op"] / 1000), p95: "—", cpu: m["cpu-ns/op"] ? us(m["cpu-ns/op"] / 1000) : "—",
+        note: `${bytes(m["B/op"])} allocated, ${m["allocs/op"]} allocs; n=${r.runs}; ${within ? "within" : "PAST"} issue 29's 1 s / 256 MB` });
+  }
+} else {
+  add("go worst", "(every worst case)", { skipped: true }, { note: go ? "FAILED (see the notes)" : "skipped" });
+}
 
 // The JSON door natively: decode + evaluate + encode, as the module does per call.
 for (const c of cases) {
@@ -397,7 +420,7 @@ const meta = {
   date: new Date().toISOString(),
   quick: QUICK,
   go: go || los ? goVersion(ROOT) : null,
-  goBench: [go?.command, los?.command, wire ? "go run ./web/bench/wire" : null].filter(Boolean),
+  goBench: [go?.command, worst?.command, los?.command, wire ? "go run ./web/bench/wire" : null].filter(Boolean),
   node: process.version,
   chromium: chrome?.version ?? null,
   chromiumCrossOriginIsolated: chrome?.crossOriginIsolated ?? null,
@@ -411,6 +434,7 @@ const meta = {
 };
 const legend = [
   "go: the engine natively (go test -bench, Go benchmarks of core/engine and core/los), median of the -count runs: ns/op (wall clock) in median, cpu-ns/op (CPU of every thread, the GC's included) in cpu.",
+  "go worst: issue 29's worst cases (core/engine BenchmarkWorstCase_*, SPEC §8.3): requests an attack found to cost seconds and gigabytes (a caster of 98 squares, a size-100 push along a wall, 129 938 selective ids, scenes of 250 000 obstacles…), one answer an iteration (-benchtime 1x, the median of the runs), with the bytes it allocated (-benchmem); the goal is ≤ 1 s and ≤ 256 MB each (shown, never asserted: TestNeighbours_8_3_BytesAndWork counts their bytes and work).",
   "go wire: the same requests through the JSON door natively (web/bench/wire: wire.Evaluate, as JSON bytes in and out: decode, evaluate, encode), what the module runs per call without WebAssembly and the JS boundary; the decoding alone in the note.",
   "node, chromium: the module through web/index.js, stateless: each call JSON-encodes the whole request (board included), crosses into WebAssembly, evaluates, and evaluate JSON.parses the answer (evaluateCells returns packed cells). median and p95 of n calls after warm-up (×k: batches of k calls), timed with performance.now() inside Node or the page; vs: the median over the native Go benchmark's (go) and over go wire's (wire). Every answer is checked against the native one first (count, targets, cover segments).",
   "scene.evaluate: the board read once by engine.scene(board), then the same frame each call; \"dragged\": the origin a square further each call over the 20 squares up to the case's own, so that every call's window is new (what a drag costs at most: a real one stays on a square for several frames), each frame checked against a stateless evaluate first; vs is left out, Go's scene benchmark repeating one frame.",
@@ -432,6 +456,7 @@ if (mismatches.length) loud(`THE MODULE'S ANSWERS DIFFER FROM THE NATIVE ONES:\n
 mkdirSync(dirname(OUT), { recursive: true });
 writeFileSync(OUT, `${JSON.stringify({ meta, rows: rows.map(({ text, ...r }) => ({ ...r, text })), legend, notes, mismatches, raw: {
   go: go ? Object.fromEntries(go.results) : null,
+  worst: worst ? Object.fromEntries(worst.results) : null,
   los: los ? Object.fromEntries(los.results) : null,
   wire,
   node: { rows: nodeRows, fov: fovNode, scene: nodeScene },

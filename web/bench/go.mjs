@@ -54,11 +54,11 @@ export function summary(runs) {
 }
 
 /**
- * goBench runs pattern's benchmarks of pkg -count times and returns Map name → summary, and
- * the command line.
+ * goBench runs pattern's benchmarks of pkg -count times (with flags, such as -benchmem) and returns
+ * Map name → summary, and the command line.
  */
-export function goBench(root, pkg, pattern, { benchtime, count, env = {} }) {
-  const args = ["test", "-run", "^$", "-bench", pattern, "-benchtime", benchtime, "-count", String(count), pkg];
+export function goBench(root, pkg, pattern, { benchtime, count, env = {}, flags = [] }) {
+  const args = ["test", "-run", "^$", "-bench", pattern, "-benchtime", benchtime, "-count", String(count), ...flags, pkg];
   const r = run(GO, args, { cwd: root, env });
   const parsed = parseBench(r.stdout);
   if (parsed.size === 0) throw new Error(`go ${args.join(" ")}: no benchmark ran:\n${r.stdout}\n${r.stderr}`);

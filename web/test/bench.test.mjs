@@ -43,6 +43,11 @@ test("bench.mjs --quick writes every row, and the module's answers are the nativ
   const points = module.filter((c) => c.startsWith("point-")).length;
   assert.equal(count("go"), module.length + 4 + 2 * points, "a go row per board and per Scene benchmark");
   assert.equal(count("go wire"), module.length);
+  // Issue 29's worst cases: a row each, with the bytes it allocated, under 256 MB (bytes, not
+  // time: the 1 s is shown in the table, never asserted).
+  const worst = groups.get("go worst") ?? [];
+  assert.ok(worst.length >= 20, `a go worst row per BenchmarkWorstCase_ (${worst.length})`);
+  for (const r of worst) assert.ok(r.bytes > 0 && r.bytes <= 256 * 2 ** 20, `${r.case}: ${r.text.note}`);
   // The scene's rows: four boards, and three of them dragged (BurstWalls' area has no origin).
   // (and a point-origin board's scene and dragged frames).
   assert.equal(count("node"), 2 * module.length + (bench.raw.node.scene ? 4 + 3 + 2 * points : 0), "evaluate and evaluateCells for each board (and the scene's)");
