@@ -5,8 +5,40 @@
 // imported by the first load() (loadGo): importing this package has no side effects
 // (package.json says "sideEffects": false). wasm_exec.js defines globalThis.Go and, where the
 // host lacks them, the fs, path and process shims Go expects. The helpers shared with the
-// package's other loaders (the overlay's) live in internal/wasm.js.
-import { AoekitError, checkSize, engineOf, fetchSource, instantiate, internalError, loadGo, newGo, newScene, runModule, warmUpLater } from "./internal/wasm.js";
+// package's other loaders (the overlay's) live in internal/wasm.js, which the first load()
+// imports too, while the module downloads: this file imports nothing, so that a page's import
+// of the package is one file and the module's download starts a round trip sooner (issue 30: on
+// a network of 40 ms round trips, ~40 ms sooner to the first result).
+
+/** @type {typeof import("./internal/wasm.js") | null} internal/wasm.js, once the first load() has imported it. */
+let helpers = null;
+
+// BRAND marks an AoekitError (as internal/wasm.js's copy of the class marks its own).
+const BRAND = Symbol.for("aoekit.AoekitError");
+
+/**
+ * The class of every error the engine throws. internal/wasm.js has a copy of it, which the
+ * overlay's and the worker's entries export (this file imports nothing): `instanceof` asks for
+ * the brand both set, so that it holds whichever entry's class it is asked of (CONTRACT,
+ * Errors), as it does for another copy of the package.
+ */
+export class AoekitError extends Error {
+  constructor(code, message, at, field) {
+    super(message);
+    this.code = code;
+    if (at !== undefined) this.at = at;
+    if (field !== undefined) this.field = field;
+  }
+
+  static [Symbol.hasInstance](value) {
+    return value !== null && typeof value === "object" && value[BRAND] === true;
+  }
+
+  static {
+    Object.defineProperty(this.prototype, "name", { value: "AoekitError", writable: true, configurable: true });
+    Object.defineProperty(this.prototype, BRAND, { value: true });
+  }
+}
 
 // The global under which the module finds the object to register its functions on
 // (wasm/browser/main_js.go); it exists only while the module's main runs.
@@ -14,10 +46,6 @@ const HANDSHAKE = "__aoekit";
 
 // Functions every aoekit.wasm registers.
 const EXPORTS = ["parse", "evaluate", "evaluateCells", "move", "cover", "fullAttack", "version", "sceneNew", "sceneUpdate", "sceneEvaluate", "sceneEvaluateCells", "sceneDispose"];
-
-// AoekitError is the class of every error the engine throws (and the overlay's, and the
-// worker's rejections); its definition is shared with the package's other entries.
-export { AoekitError };
 
 /**
  * Instantiates aoekit.wasm and resolves to an engine.
@@ -29,20 +57,29 @@ export async function load(options = {}) {
     throw new TypeError("aoekit: load(options) takes an object, such as { wasm: url }");
   }
   const source = options?.wasm ?? new URL("./aoekit.wasm", import.meta.url);
-  // The module's download starts while wasm_exec.js is imported; a failure of either is
-  // load()'s, and the other's is not left unhandled.
-  const fetched = fetchSource(source);
+  // The module's download starts at once where the host fetches URLs (a browser's, not Node's,
+  // which reads files: internal/wasm.js fetchSource), and goes on while internal/wasm.js and
+  // wasm_exec.js are imported; a failure of any is load()'s, and the others' are not left
+  // unhandled.
+  const early = (typeof source === "string" || source instanceof URL) && !isNode() ? fetch(source) : null;
+  early?.catch(() => {});
+  const w = (helpers ??= await import("./internal/wasm.js"));
+  const fetched = w.fetchSource(early ?? source);
   fetched.catch(() => {});
-  await loadGo();
-  const go = newGo();
-  const { module, instance } = await instantiate(fetched, go.runtime.importObject);
+  await w.loadGo();
+  const go = w.newGo();
+  const { module, instance } = await w.instantiate(fetched, go.runtime.importObject);
   const runtime = new Runtime(module);
   runtime.start(go, instance);
   const engine = runtime.engine();
   // The warm-up (internal/wasm.js warmUp) runs after load() resolves, a call at a time when the
   // host is idle: the first result does not wait for it.
-  warmUpLater(engine);
+  w.warmUpLater(engine);
   return engine;
+}
+
+function isNode() {
+  return typeof process === "object" && process !== null && typeof process.versions?.node === "string";
 }
 
 // A Runtime owns one running Go instance of a compiled module, and replaces it when it stops.
@@ -60,7 +97,7 @@ class Runtime {
   // start runs main on instance until it blocks, having registered the module's functions. If
   // it fails, the instance's timers are stopped.
   start(go, instance) {
-    const fns = runModule(go, instance, HANDSHAKE, EXPORTS, "aoekit.wasm");
+    const fns = helpers.runModule(go, instance, HANDSHAKE, EXPORTS, "aoekit.wasm");
     this.#go = go;
     this.#fns = fns;
     this.#maxBody = fns.maxBody;
@@ -85,40 +122,40 @@ class Runtime {
   // A scene's call (scene: [id, packed bytes, generation]) is refused when the instance its
   // scene was made on is no longer the one running.
   call(name, body, ...scene) {
-    if (body !== undefined) checkSize(name, body, this.#maxBody);
+    if (body !== undefined) helpers.checkSize(name, body, this.#maxBody);
     if (this.#fns !== null && (this.#go.failed || this.#go.runtime.exited)) this.#fail();
     if (this.#fns === null) {
       try {
-        const go = newGo();
+        const go = helpers.newGo();
         this.start(go, new WebAssembly.Instance(this.#module, go.runtime.importObject));
       } catch (cause) {
-        throw internalError(`the engine could not restart (${cause?.message ?? cause})`);
+        throw helpers.internalError(`the engine could not restart (${cause?.message ?? cause})`);
       }
     }
     if (scene.length > 2 && scene[2] !== this.#generation) {
-      throw internalError("the engine restarted since this scene was made, and the scene went with it: make it again with engine.scene(board)");
+      throw helpers.internalError("the engine restarted since this scene was made, and the scene went with it: make it again with engine.scene(board)");
     }
     let out;
     try {
       out = scene.length > 0 ? this.#fns[name](scene[0], body, scene[1]) : this.#fns[name](body);
     } catch (cause) {
       this.#fail();
-      throw internalError(`the engine stopped (${cause?.message ?? cause}) and will restart`);
+      throw helpers.internalError(`the engine stopped (${cause?.message ?? cause}) and will restart`);
     }
     if (this.#go.runtime.exited) {
       const code = this.#go.runtime.exitCode;
       this.#fail();
-      throw internalError(`the engine exited (code ${code}) and will restart`);
+      throw helpers.internalError(`the engine exited (code ${code}) and will restart`);
     }
     if (typeof out === "string" || out instanceof Uint8Array) return out;
     // The module's Error (wasm/browser jsError), as an AoekitError: the same code, message and at.
     if (out instanceof Error && typeof out.code === "string") throw new AoekitError(out.code, out.message, out.at, out.field);
     this.#fail();
-    throw internalError(`the engine answered ${typeof out} and will restart`);
+    throw helpers.internalError(`the engine answered ${typeof out} and will restart`);
   }
 
   engine() {
     const call = (...args) => this.call(...args);
-    return engineOf(call, this.#maxBody, (board) => newScene(board, call, () => this.#generation, () => this.#fns !== null).scene);
+    return helpers.engineOf(call, this.#maxBody, (board) => helpers.newScene(board, call, () => this.#generation, () => this.#fns !== null).scene);
   }
 }

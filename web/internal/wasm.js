@@ -2,15 +2,16 @@
 // support, instantiating a module from any source, request sizes and errors. Internal: not part
 // of the package's API (package.json "exports" does not name it), and free to change.
 //
-// index.js imports them from here too (the overlay cannot import index.js: bundlers would emit
-// its default module, aoekit.wasm, into an app that only draws overlays).
+// index.js imports them from here too, in its first load() (the overlay cannot import index.js:
+// bundlers would emit its default module, aoekit.wasm, into an app that only draws overlays).
 
 // BRAND marks an AoekitError: `instanceof AoekitError` asks for it, so that it holds for the
 // errors of another copy of the package too.
 const BRAND = Symbol.for("aoekit.AoekitError");
 
 /**
- * The class of every error the engine throws (and the overlay's, and the worker's rejections):
+ * The class of every error the engine throws (and the overlay's, and the worker's rejections;
+ * index.js, which imports nothing before its first load(), has a copy with the same brand):
  * a bad request or a broken rule, with `code`, `message`, `field` (the path of the request's
  * field it is about, when it is about one) and, for a notation error or a full attack's step,
  * `at` (`at` and `field` are own properties only when present, as the module sets them).

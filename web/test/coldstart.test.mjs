@@ -1,5 +1,6 @@
-// load()'s cold start in Chromium (issue 30): the module's download does not wait for Go's
-// support (wasm_exec.js), and the first result does not wait for the warm-up, which runs after
+// load()'s cold start in Chromium (issue 30): importing the package fetches one file, the
+// module's download does not wait for Go's support (wasm_exec.js) nor the loader's helpers
+// (internal/wasm.js), and the first result does not wait for the warm-up, which runs after
 // load() resolves, a call at a time when the page is idle. (make bench times them: its cold
 // rows, plain and at 10 Mbit/s with 40 ms round trips.)
 import assert from "node:assert/strict";
@@ -54,6 +55,31 @@ test("Chromium: load() requests aoekit.wasm while wasm_exec.js is still on its w
   // Before, the module was requested only once wasm_exec.js had arrived (HOLD ms after it).
   assert.ok(at("/aoekit.wasm") - at("/wasm_exec.js") < HOLD / 2,
     `aoekit.wasm requested ${Math.round(at("/aoekit.wasm") - at("/wasm_exec.js"))} ms after wasm_exec.js, which was held back ${HOLD} ms`);
+});
+
+test("Chromium: importing the package is one file, and load() requests aoekit.wasm while internal/wasm.js is still on its way", async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const log = [];
+  const HOLD = 1500; // internal/wasm.js's answer is held back this long
+  const base = await serveLogged(t, { "/internal/wasm.js": HOLD }, log);
+  const page = await browser.newPage();
+  await page.goto(`${base}/test.html`);
+  const out = await page.evaluate(async (request) => {
+    const t0 = performance.now();
+    const { load } = await import("/index.js");
+    const imported = performance.now() - t0; // not held back: index.js imports nothing
+    return { imported, count: (await load()).evaluate(request).count };
+  }, CONTRACT_REQUEST);
+  await page.close();
+  assert.ok(out.count > 0);
+  const at = (path) => log.find((r) => r.path === path)?.at;
+  assert.ok(at("/internal/wasm.js") !== undefined && at("/aoekit.wasm") !== undefined, JSON.stringify(log));
+  // Before, index.js imported internal/wasm.js: the import waited for it (HOLD ms), and the
+  // module was requested only once it had arrived.
+  assert.ok(out.imported < HOLD / 2, `import("/index.js") took ${Math.round(out.imported)} ms with internal/wasm.js held back ${HOLD} ms`);
+  assert.ok(at("/aoekit.wasm") - at("/internal/wasm.js") < HOLD / 2,
+    `aoekit.wasm requested ${Math.round(at("/aoekit.wasm") - at("/internal/wasm.js"))} ms after internal/wasm.js, which was held back ${HOLD} ms`);
 });
 
 test("Chromium: load() resolves before its warm-up, which runs after, a call at a time when the page is idle", async (t) => {
