@@ -121,11 +121,11 @@ func sharedTables() (pctab []byte, funcs []fn, t [6][2]int) {
 		pctab = append(pctab, tab...)
 		return [2]int{at, len(pctab)}
 	}
-	t[1] = add(pcTable([2]int64{9, 4}, [2]int64{-1, 8}))                     // f0 pcsp
-	t[2] = add(pcTable([2]int64{1, 12}))                                     // pcfile of both
+	t[1] = add(pcTable([2]int64{9, 4}, [2]int64{-1, 8}))                    // f0 pcsp
+	t[2] = add(pcTable([2]int64{1, 12}))                                    // pcfile of both
 	t[3] = add(pcTable([2]int64{41, 3}, [2]int64{2, 5}, [2]int64{-300, 4})) // f0 pcln, f1 pcsp
-	t[4] = add(pcTable([2]int64{0, 12}))                                     // f0 pcdata
-	t[5] = add(pcTable([2]int64{77, 2}, [2]int64{1, 10}))                    // f1 pcln
+	t[4] = add(pcTable([2]int64{0, 12}))                                    // f0 pcdata
+	t[5] = add(pcTable([2]int64{77, 2}, [2]int64{1, 10}))                   // f1 pcln
 	funcs = []fn{
 		{pcsp: uint32(t[1][0]), pcfile: uint32(t[2][0]), pcln: uint32(t[3][0]), pcdata: []uint32{uint32(t[4][0]), 0}},
 		{pcsp: uint32(t[3][0]), pcfile: uint32(t[2][0]), pcln: uint32(t[5][0])},
