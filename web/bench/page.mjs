@@ -48,7 +48,7 @@ export async function cold(name) {
 }
 
 /**
- * floorCold is the floor module's cold start in a fresh page (url: build/bench/floor.wasm, a
+ * floorCold is the floor module's cold start in a fresh page (url: /build/floor.wasm, a
  * module with only syscall/js): import wasm_exec.js → instantiate (streaming) → run → its one
  * function's first answer, as load() does it for aoekit.wasm (for scale: the least a Go module
  * costs). Times in ms, named as coldStart names them.

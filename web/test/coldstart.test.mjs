@@ -36,22 +36,31 @@ async function serveLogged(t, delays, log) {
   return `http://127.0.0.1:${server.address().port}`;
 }
 
+// heldBack imports the package in a fresh page and loads it, path's answer held back HOLD ms:
+// how long the import took, the first evaluate's count, and when each file was requested.
+const HOLD = 1500;
+async function heldBack(t, browser, path) {
+  const log = [];
+  const base = await serveLogged(t, { [path]: HOLD }, log);
+  const page = await browser.newPage();
+  await page.goto(`${base}/test.html`);
+  const out = await page.evaluate(async (request) => {
+    const t0 = performance.now();
+    const { load } = await import("/index.js");
+    const imported = performance.now() - t0;
+    return { imported, count: (await load()).evaluate(request).count };
+  }, CONTRACT_REQUEST);
+  await page.close();
+  assert.ok(out.count > 0);
+  const at = (p) => log.find((r) => r.path === p)?.at;
+  assert.ok(at(path) !== undefined && at("/aoekit.wasm") !== undefined, JSON.stringify(log));
+  return { ...out, at };
+}
+
 test("Chromium: load() requests aoekit.wasm while wasm_exec.js is still on its way", async (t) => {
   const browser = await chromium(t);
   if (!browser) return;
-  const log = [];
-  const HOLD = 1500; // wasm_exec.js's answer is held back this long
-  const base = await serveLogged(t, { "/wasm_exec.js": HOLD }, log);
-  const page = await browser.newPage();
-  await page.goto(`${base}/test.html`);
-  const count = await page.evaluate(async (request) => {
-    const { load } = await import("/index.js");
-    return (await load()).evaluate(request).count;
-  }, CONTRACT_REQUEST);
-  await page.close();
-  assert.ok(count > 0);
-  const at = (path) => log.find((r) => r.path === path)?.at;
-  assert.ok(at("/wasm_exec.js") !== undefined && at("/aoekit.wasm") !== undefined, JSON.stringify(log));
+  const { at } = await heldBack(t, browser, "/wasm_exec.js");
   // Before, the module was requested only once wasm_exec.js had arrived (HOLD ms after it).
   assert.ok(at("/aoekit.wasm") - at("/wasm_exec.js") < HOLD / 2,
     `aoekit.wasm requested ${Math.round(at("/aoekit.wasm") - at("/wasm_exec.js"))} ms after wasm_exec.js, which was held back ${HOLD} ms`);
@@ -60,24 +69,10 @@ test("Chromium: load() requests aoekit.wasm while wasm_exec.js is still on its w
 test("Chromium: importing the package is one file, and load() requests aoekit.wasm while internal/wasm.js is still on its way", async (t) => {
   const browser = await chromium(t);
   if (!browser) return;
-  const log = [];
-  const HOLD = 1500; // internal/wasm.js's answer is held back this long
-  const base = await serveLogged(t, { "/internal/wasm.js": HOLD }, log);
-  const page = await browser.newPage();
-  await page.goto(`${base}/test.html`);
-  const out = await page.evaluate(async (request) => {
-    const t0 = performance.now();
-    const { load } = await import("/index.js");
-    const imported = performance.now() - t0; // not held back: index.js imports nothing
-    return { imported, count: (await load()).evaluate(request).count };
-  }, CONTRACT_REQUEST);
-  await page.close();
-  assert.ok(out.count > 0);
-  const at = (path) => log.find((r) => r.path === path)?.at;
-  assert.ok(at("/internal/wasm.js") !== undefined && at("/aoekit.wasm") !== undefined, JSON.stringify(log));
+  const { imported, at } = await heldBack(t, browser, "/internal/wasm.js");
   // Before, index.js imported internal/wasm.js: the import waited for it (HOLD ms), and the
   // module was requested only once it had arrived.
-  assert.ok(out.imported < HOLD / 2, `import("/index.js") took ${Math.round(out.imported)} ms with internal/wasm.js held back ${HOLD} ms`);
+  assert.ok(imported < HOLD / 2, `import("/index.js") took ${Math.round(imported)} ms with internal/wasm.js held back ${HOLD} ms`);
   assert.ok(at("/aoekit.wasm") - at("/internal/wasm.js") < HOLD / 2,
     `aoekit.wasm requested ${Math.round(at("/aoekit.wasm") - at("/internal/wasm.js"))} ms after internal/wasm.js, which was held back ${HOLD} ms`);
 });
