@@ -21,8 +21,9 @@ WASM_GCFLAGS := $(foreach p,$(WASM_COLD),-gcflags=$(p)=-l)
 
 # The post-link step of the browser modules (aoekit.wasm, the overlay's, the floor): the data
 # segments merged, the file and line tables blanked. POSTLINK= (empty) keeps the tables, for a
-# build whose crashes report files and lines; the worker keeps them (its traceback goes to the
-# server's log, and Workers' limit is far).
+# build whose crashes report files and lines (remove the modules first: go build keeps one whose
+# build ID holds, blanked or not); the worker keeps them (its traceback goes to the server's
+# log, and Workers' limit is far).
 POSTLINK ?= -nolines
 
 BUILD_TARGETS += browser
