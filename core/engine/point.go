@@ -518,13 +518,7 @@ func (s *pointSetup) read() (*pointScene, *Error) {
 	}
 	if !sc.box.Empty() {
 		if s.board != nil { // a scene's tokens are validated already: counted first, then kept
-			m := 0
-			for i := range s.board.ents {
-				if sc.box.Meets(s.board.ents[i].space.Box()) {
-					m++
-				}
-			}
-			sc.tokens = make([]entity, 0, m)
+			sc.tokens = make([]entity, 0, sceneMeeting(s.board, sc.box))
 		}
 		for i, n := 0, boardTokens(s.req, s.board); i < n; i++ {
 			e := boardEntity(s.req, s.board, i)
@@ -624,6 +618,18 @@ func insetCorner(c grid.Cell, k int) los.Point {
 		return int64(v)*los.Unit + 1
 	}
 	return los.Point{X: at(c.X, 1), Y: at(c.Y, 2), Z: at(c.Z, 4)}
+}
+
+// sceneMeeting is how many of the scene on's tokens meet b: the capacity of a list of them,
+// counted before it is filled rather than grown by append.
+func sceneMeeting(on *Scene, b grid.Box) int {
+	m := 0
+	for i := range on.ents {
+		if b.Meets(on.ents[i].space.Box()) {
+			m++
+		}
+	}
+	return m
 }
 
 // centreUnit is a cell centre's coordinate over los.Unit, truncated as segWork divides it,

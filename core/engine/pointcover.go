@@ -124,13 +124,7 @@ func (sc *pointScene) crowdOf() *crowd {
 	n := boardTokens(sc.req, sc.board)
 	var all []blocker
 	if sc.board != nil { // a scene's tokens: counted first
-		m := 0
-		for i := range sc.board.ents {
-			if sc.board.ents[i].space.Box().Meets(hull) {
-				m++
-			}
-		}
-		all = make([]blocker, 0, m)
+		all = make([]blocker, 0, sceneMeeting(sc.board, hull))
 	}
 	for i := range n {
 		if e := boardEntity(sc.req, sc.board, i); e.space.Box().Meets(hull) {

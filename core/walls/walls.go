@@ -81,13 +81,13 @@ func (w *Wall) Blocks(p, q los.Point) bool {
 	if tn <= 0 || tn >= den || un < 0 || un > den {
 		return false
 	}
+	if w.Bottom <= min(p.Z, q.Z) && w.Top >= max(p.Z, q.Z) {
+		return true // the height at X, between p.Z and q.Z, lies in [Bottom, Top]
+	}
 	// The height at X is p.Z + (tn/den)·dz: within [Bottom, Top] when
 	// (Bottom − p.Z)·den ≤ tn·dz ≤ (Top − p.Z)·den. The height lies between p.Z and q.Z, within
 	// ±MaxCoord, so Bottom and Top act as themselves clamped to ±(MaxCoord + 1) (NoBottom as
 	// −MaxCoord − 1, NoTop as MaxCoord + 1), and the differences cannot overflow.
-	if w.Bottom <= min(p.Z, q.Z) && w.Top >= max(p.Z, q.Z) {
-		return true // the height at X, between p.Z and q.Z, lies in [Bottom, Top]
-	}
 	const lim = MaxCoord + 1
 	bottom, top := min(max(w.Bottom, -lim), lim), min(max(w.Top, -lim), lim)
 	dz := q.Z - p.Z

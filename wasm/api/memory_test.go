@@ -21,13 +21,7 @@ import (
 // live heap, heap taken from the system and not yet given back, resident memory — are logged
 // for the record (wasm/api/doc.go quotes them). Counted in bytes, never timed.
 func TestMemoryReturnsAfterAHeavyRequest(t *testing.T) {
-	calls := 10000
-	if s := os.Getenv("HEAVY_CALLS"); s != "" {
-		var err error
-		if calls, err = strconv.Atoi(s); err != nil {
-			t.Fatal(err)
-		}
-	}
+	calls := envCount(t, "HEAVY_CALLS", 10000)
 	h := New()
 	send := func(body string) *httptest.ResponseRecorder {
 		req := httptest.NewRequest(http.MethodPost, "/v1/evaluate", strings.NewReader(body))

@@ -59,8 +59,8 @@ const CONCURRENCY = Math.max(1, envInt("HOSTILE_CONCURRENCY", 8));
 const MAX_FAILURES = envInt("HOSTILE_MAX_FAILURES", 100);
 const PROGRESS_S = envInt("HOSTILE_PROGRESS", N >= 20000 ? 60 : 0); // seconds between progress lines; 0: none
 const BUDGET_S = envInt("HOSTILE_SECONDS", 0); // stop sending after this many seconds (0: no limit); the count is logged
-const COMPARE = process.env.HOSTILE_COMPARE === "native";
-const GOOD_EVERY = Math.max(1, envInt("HOSTILE_GOOD_EVERY", 1000)); // a good request after every this many // also send each request to the native server, and compare
+const COMPARE = process.env.HOSTILE_COMPARE === "native"; // also send each request to the native server, and compare
+const GOOD_EVERY = Math.max(1, envInt("HOSTILE_GOOD_EVERY", 1000)); // a good request after every this many
 const REQUEST_TIMEOUT_MS = 60_000;
 const TIME_LIMIT_MS = 5 * 60_000 + N * 30; // 5 minutes, and 30 ms a request
 const MAX_BODY = 1 << 20;
@@ -796,7 +796,7 @@ function expectedDifference(req, w, n) {
   return req.chunked && /;/.test(req.badChunk ?? "") && w.status === 400 && /^reading the request body: /.test(message);
 }
 
-// differs says how the native answer n differs from workerd's w to req ("" if not).
+// differs says how the native answer n differs from workerd's w to req (none: an empty list).
 function differs(req, w, n) {
   const p = [];
   if (w.status !== n.status) p.push(`status: Workers ${w.status}, native ${n.status}`);
