@@ -25,7 +25,7 @@ import OBR, { buildLabel, buildLine, buildPath, buildShape, isPath } from "./obr
 import { load } from "./index.js";
 import {
   META, RULES_KEY, TEMPLATE_KEY, TOOL_MODES, affectedIds, areaCommands, cellRuns, coverSegments, coverText, frameOf,
-  gridNotice, labelPoint, mergeTargets, placedRecord, requestFrom, ringOf, roomRules, rotateAbout, snapAngle,
+  gridNotice, isToken, labelPoint, mergeTargets, placedRecord, requestFrom, ringOf, roomRules, rotateAbout, runRect, snapAngle,
 } from "./map.mjs";
 import { CHANNEL, SOURCE_BOXES, normalPrefs, readPrefs, savePrefs } from "./prefs.mjs";
 
@@ -152,8 +152,6 @@ function isTemplateShape(item) {
   const t = /** @type {{shapeType?: unknown}} */ (item).shapeType;
   return item.type === "SHAPE" && (t === "CIRCLE" || t === "RECTANGLE");
 }
-/** @param {Item} item */
-const isToken = (item) => item.type === "IMAGE" && (item.layer === "CHARACTER" || item.layer === "MOUNT");
 
 /** @param {Engine} engine @param {Scene} scene @param {Frame} frame */
 async function evaluateSelection(engine, scene, frame) {
@@ -195,9 +193,8 @@ async function evaluateSelection(engine, scene, frame) {
     const result = engine.evaluate(built.request);
     const targets = mergeTargets(result.targets, built);
     await replace(["selection"], [...areaRects(result, frame), ...labels(targets, built, frame, byId)].map((b) => mark(b, "selection")));
-    const affected = targets.filter((t) => t.affected && !t.caster).length;
     const hint = prefs.rules === "pf2e" && scene.grid.measurement !== "ALTERNATING" ? ` (This scene measures distances ${scene.grid.measurement.toLowerCase()}: Pathfinder's are Alternating, in the grid's settings.)` : "";
-    state = { ...state, error: false, targets: listed(targets, byId), status: `${result.template.notation}: ${result.count} squares, ${affected} affected.${hint}` };
+    state = { ...state, error: false, targets: listed(targets, byId), status: `${summary(result, targets)}${hint}` };
     if (prefs.select) {
       const ids = affectedIds(targets);
       if (ids.length && key(ids) !== ownSelection && key(ids) !== key(selection)) {
@@ -230,11 +227,16 @@ function mark(item, kind) {
   return item;
 }
 
+/** An answer's runs of squares on its origin's level. @param {Result} result */
+const runsOf = (result) => cellRuns(result.cells, Math.floor(result.origin?.z ?? 0));
+
+/** The status line for an answer. @param {Result} result @param {Merged[]} targets */
+const summary = (result, targets) => `${result.template.notation}: ${result.count} squares, ${targets.filter((t) => t.affected && !t.caster).length} affected.`;
+
 /** One rectangle a run of squares on the origin's level. @param {Result} result @param {Frame} frame @param {string} [color] */
 function areaRects(result, frame, color = "#ff8c00") {
-  const level = Math.floor(result.origin?.z ?? 0);
-  return cellRuns(result.cells, level).map((r) => {
-    const rect = { position: { x: r.x * frame.dpi, y: r.y * frame.dpi }, width: r.length * frame.dpi, height: frame.dpi };
+  return runsOf(result).map((r) => {
+    const rect = runRect(r, frame);
     return buildShape().shapeType("RECTANGLE").position(rect.position).width(rect.width).height(rect.height).fillColor(color).fillOpacity(0.36).strokeWidth(0).layer("DRAWING").locked(true).disableHit(true).build();
   });
 }
@@ -289,7 +291,7 @@ async function replace(kinds, items) {
 /** @param {Engine} engine @param {Scene} scene @param {Frame} frame */
 async function evaluatePlaced(engine, scene, frame) {
   const byId = new Map(scene.items.map((i) => [i.id, i]));
-  const selectedTokens = new Set(scene.selection.filter((id) => { const i = byId.get(id); return i !== undefined && isToken(i); }));
+  const selectedTokens = new Set(scene.selection.filter((id) => isToken(byId.get(id))));
   /** @type {Item[]} */
   const drawn = [];
   /** @type {Item[]} */
@@ -300,7 +302,9 @@ async function evaluatePlaced(engine, scene, frame) {
   const updates = [];
   for (const item of scene.items) {
     const record = placedRecord(item);
-    if (!record) continue;
+    // A template the GM hid is not a player's: Owlbear does not show it to them, nor do its
+    // rings, labels and list.
+    if (!record || (item.visible === false && role !== "GM")) continue;
     const entry = { id: item.id, notation: record.mode, error: /** @type {string | null} */ (null), squares: 0, targets: /** @type {ListedTarget[]} */ ([]) };
     let commands = /** @type {ReturnType<typeof areaCommands>} */ ([]);
     try {
@@ -310,7 +314,7 @@ async function evaluatePlaced(engine, scene, frame) {
       entry.notation = result.template.notation;
       entry.squares = result.count;
       entry.targets = listed(targets.filter((t) => t.inArea), byId);
-      commands = areaCommands(cellRuns(result.cells, Math.floor(result.origin?.z ?? 0)), frame, item.position);
+      commands = areaCommands(runsOf(result), frame, item.position);
       drawn.push(...rings(targets, built, frame), ...labels(targets, built, frame, byId));
       for (const t of targets) if (selectedTokens.has(t.id) && t.inArea) lines.push(...coverLines(t, frame));
     } catch (err) {
@@ -346,9 +350,10 @@ function coverLines(target, frame) {
 // The tool: a drag places a template.
 
 /**
- * The drag under way: its start (snapped, once known), the pointer, the turn [ and ] gave it,
- * Shift's 15° steps, and the preview being drawn.
- * @type {{mode: string, start: Promise<Vector2>, pointer: Vector2, turn: number, shift: boolean, drawing: Promise<void> | null, dirty: boolean, done: boolean} | null}
+ * The drag under way: its start (snapped, once known), the scene as it began (read once: the
+ * preview is evaluated on it at every move), the pointer, the turn [ and ] gave it, Shift's 15°
+ * steps, and the preview being drawn.
+ * @type {{mode: string, start: Promise<Vector2>, scene: Promise<Scene>, pointer: Vector2, turn: number, shift: boolean, drawing: Promise<void> | null, dirty: boolean, done: boolean} | null}
  */
 let drag = null;
 /** The last template this page placed (turned by [ and ] after the drag). @type {string | null} */
@@ -373,7 +378,7 @@ function preview(d) {
       d.dirty = false;
       const start = await d.start;
       try {
-        const items = await previewItems(recordOf(d, start));
+        const items = await previewItems(recordOf(d, start), await d.scene);
         if (!d.done) await replace(["preview"], items.map((i) => mark(i, "preview")));
       } catch (err) {
         if (!d.done) await replace(["preview"], []);
@@ -386,17 +391,16 @@ function preview(d) {
   return d.drawing;
 }
 
-/** The preview of a record: its area, rings and labels. @param {PlacedRecord} record */
-async function previewItems(record) {
+/** The preview of a record: its area, rings and labels. @param {PlacedRecord} record @param {Scene} scene */
+function previewItems(record, scene) {
   if (!engine) return [];
-  const scene = await readScene();
   if (gridNotice(scene.grid.type)) return [];
   const frame = frameOf(scene.grid);
   const built = requestFrom({ ...common(scene), placed: record });
   const result = engine.evaluate(built.request);
   const targets = mergeTargets(result.targets, built);
   const byId = new Map(scene.items.map((i) => [i.id, i]));
-  state = { ...state, status: `${result.template.notation}: ${result.count} squares, ${targets.filter((t) => t.affected && !t.caster).length} affected.`, error: false };
+  state = { ...state, status: summary(result, targets), error: false };
   publish();
   return [...areaRects(result, frame, "#ff8c00"), ...rings(targets, built, frame), ...labels(targets, built, frame, byId)];
 }
@@ -411,7 +415,7 @@ async function placeItem(record) {
   const at = record.start;
   const stored = { mode: record.mode, start: { x: 0, y: 0 }, end: { x: record.end.x - at.x, y: record.end.y - at.y }, ...(record.notation !== undefined ? { notation: record.notation } : {}), ...(record.by ? { by: record.by } : {}) };
   return buildPath()
-    .commands(areaCommands(cellRuns(result.cells, Math.floor(result.origin?.z ?? 0)), frame, at))
+    .commands(areaCommands(runsOf(result), frame, at))
     .position(at)
     .fillColor("#ff8c00")
     .fillOpacity(0.3)
@@ -428,7 +432,9 @@ async function placeItem(record) {
 function dragStart(context, event) {
   const mode = modeOf(context.activeMode);
   if (!TOOL_MODES.includes(mode)) return;
-  drag = { mode, start: OBR.scene.grid.snapPosition(event.pointerPosition), pointer: event.pointerPosition, turn: 0, shift: event.shiftKey, drawing: null, dirty: false, done: false };
+  const scene = readScene();
+  scene.catch(() => {}); // its failure is the preview's, when it reads it
+  drag = { mode, start: OBR.scene.grid.snapPosition(event.pointerPosition), scene, pointer: event.pointerPosition, turn: 0, shift: event.shiftKey, drawing: null, dirty: false, done: false };
   preview(drag);
 }
 

@@ -300,6 +300,8 @@ export const SIMPLIFY = 1;
 const DRAWING_TYPES = ["SHAPE", "PATH", "CURVE", "LINE"];
 /** Whether an item is a drawing in Dynamic Fog's sense (src/types/Drawing.ts isDrawing). @param {SceneItem | undefined} item */
 export const isDrawing = (item) => DRAWING_TYPES.includes(item?.type ?? "");
+/** Whether an item is a token: an image on a token layer (TOKEN_LAYERS). @param {SceneItem | undefined} item */
+export const isToken = (item) => item?.type === "IMAGE" && TOKEN_LAYERS.includes(item.layer ?? "");
 
 /** @param {Vec} a @param {Vec} b */
 const dist = (a, b) => Math.hypot(b.x - a.x, b.y - a.y);

@@ -15,7 +15,7 @@
 // Type-checked, strict, against @owlbear-rodeo/sdk's declarations: web/owlbear/tsconfig.json.
 import OBR from "./obr-sdk.js";
 
-import { META, TEMPLATE_KEY, frameOf, imageBox, isDrawing, sizeOf } from "./map.mjs";
+import { META, TEMPLATE_KEY, frameOf, imageBox, isDrawing, isToken, sizeOf } from "./map.mjs";
 
 /** @import { Item } from "./obr-sdk.js" */
 
@@ -31,8 +31,6 @@ function message(text, error = false) {
   el.classList.toggle("error", error);
 }
 
-/** @param {Item} item */
-const isToken = (item) => item.type === "IMAGE" && (item.layer === "CHARACTER" || item.layer === "MOUNT");
 /** @param {Item} item */
 const isWallDrawing = (item) => isDrawing(item) && item.metadata?.[TEMPLATE_KEY] === undefined;
 

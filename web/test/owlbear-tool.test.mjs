@@ -146,6 +146,15 @@ function drive(page, mode, steps) {
   }, { mode, steps, TOOL });
 }
 
+/** Sets a field of a context menu's page as the player would, and answers with the page's message. */
+const fill = (menu, field, value) => menu.evaluate(([field, value]) => {
+  const el = document.getElementById(field);
+  if (el.type === "checkbox") el.checked = value;
+  else el.value = value;
+  el.dispatchEvent(new Event("change"));
+  return new Promise((r) => setTimeout(() => r({ message: document.getElementById("message").textContent, error: document.getElementById("message").classList.contains("error") }), 100));
+}, [field, value]);
+
 const drawnKinds = (page) => page.evaluate(() => window.obr.local.map((i) => i.metadata?.["io.github.aoekit/drawn"]).filter(Boolean).sort());
 
 test("owlbear tool: the background page keeps evaluating and drawing with the popover closed (Chromium)", async (t) => {
@@ -274,8 +283,11 @@ test("owlbear tool: a template dragged, snapped, turned, shown to everyone, ring
 // A Cir2 placed with the tool on (6, 5) by the GM, as the background page writes it (a PATH).
 const PLACED = { id: "placed-1", type: "PATH", name: "aoekit: Cir2", layer: "DRAWING", visible: true, locked: false, position: { x: 975, y: 825 }, rotation: 0, scale: { x: 1, y: 1 }, zIndex: 1, commands: [], fillRule: "nonzero", style: { fillColor: "#ff8c00", fillOpacity: 0.3, strokeColor: "#ff8c00", strokeOpacity: 1, strokeWidth: 0, strokeDash: [] }, metadata: { [O.TEMPLATE_KEY]: { mode: "circle", start: { x: 0, y: 0 }, end: { x: 375, y: 0 }, by: "gm-1" } }, createdUserId: "gm-1", lastModified: "2025-01-01T00:00:00.000Z", lastModifiedUserId: "gm-1" };
 
+// The same, placed on (2, 2) and hidden by the GM (visible: false): not a player's.
+const HIDDEN_PLACED = { ...PLACED, id: "placed-2", name: "aoekit: Cir2 (hidden)", visible: false, position: { x: 375, y: 375 } };
+
 test("owlbear tool: a player's rings and list leave out what Owlbear hides from them (Chromium)", async (t) => {
-  const r = await room(t, { items: [...ITEMS, PLACED], role: "PLAYER" });
+  const r = await room(t, { items: [...ITEMS, PLACED, HIDDEN_PLACED], role: "PLAYER" });
   if (!r) return;
   const { room: page, frames, logs, wait } = r;
   await wait(() => window.obr.local.some((i) => i.name?.startsWith("aoekit ring")), null, "rings");
@@ -284,6 +296,7 @@ test("owlbear tool: a player's rings and list leave out what Owlbear hides from 
   await frames.popover.waitForFunction(() => document.querySelectorAll("#placed li li").length > 0, null, { timeout: 30_000 });
   const listed = await frames.popover.evaluate(() => document.getElementById("placed").textContent);
   assert.doesNotMatch(listed, /Scout/);
+  assert.equal(await frames.popover.evaluate(() => document.querySelectorAll("#placed > li").length), 1, "the hidden template is not listed");
   // The placer's page keeps the area: this player's does not write another's item.
   assert.deepEqual(await page.evaluate(() => window.obr.items.find((i) => i.id === "placed-1").commands), []);
   assert.deepEqual(logs, []);
@@ -310,13 +323,7 @@ test("owlbear tool: context menus set a token's and a wall's settings, which the
   const menu = await addFrame(page, "menu", `${base}/menu.html?for=token`);
   await menu.waitForFunction(() => !document.getElementById("token").hidden, null, { timeout: 30_000 });
   assert.match(await menu.evaluate(() => document.getElementById("size").placeholder), /^1 × 1/);
-  const set = (field, value) => menu.evaluate(([field, value]) => {
-    const el = document.getElementById(field);
-    if (el.type === "checkbox") el.checked = value;
-    else el.value = value;
-    el.dispatchEvent(new Event("change"));
-    return new Promise((r) => setTimeout(() => r({ message: document.getElementById("message").textContent, error: document.getElementById("message").classList.contains("error") }), 100));
-  }, [field, value]);
+  const set = (field, value) => fill(menu, field, value);
   const meta = () => page.evaluate((orc) => window.obr.items.find((i) => i.id === orc).metadata, id("Orc"));
   // A size that is no whole number of squares is refused, and not written.
   assert.deepEqual(await set("size", "2.5"), { message: "Size is a whole number of squares, 1 to 100 (empty: its image's).", error: true });
@@ -343,13 +350,7 @@ test("owlbear tool: context menus set a token's and a wall's settings, which the
   const wallMenu = await addFrame(page, "menu", `${base}/menu.html?for=wall`);
   await wallMenu.waitForFunction(() => !document.getElementById("wall").hidden, null, { timeout: 30_000 });
   assert.equal(await wallMenu.evaluate(() => document.getElementById("tagged").checked), true);
-  const setWall = (field, value) => wallMenu.evaluate(([field, value]) => {
-    const el = document.getElementById(field);
-    if (el.type === "checkbox") el.checked = value;
-    else el.value = value;
-    el.dispatchEvent(new Event("change"));
-    return new Promise((r) => setTimeout(() => r(document.getElementById("message").textContent), 100));
-  }, [field, value]);
+  const setWall = async (field, value) => (await fill(wallMenu, field, value)).message;
   const wallTag = () => page.evaluate(([w, key]) => window.obr.items.find((i) => i.id === w).metadata[key], [id("East wall"), `${O.META}/wall`]);
   await setWall("open", true);
   assert.deepEqual(await wallTag(), { open: true });
