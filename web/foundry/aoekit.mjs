@@ -242,7 +242,7 @@ const api = Object.freeze({
     state.template = template;
     state.preview = false;
     state.placeable = null;
-    state.others.delete(template.id ?? "");
+    dropOther(template.id); // now the one shown: its own canvas goes
     evaluate({ target, notify: true, card });
     return state.last;
   },
@@ -492,18 +492,24 @@ function seen(doc) {
 }
 
 /**
- * Whether this user may be shown a template: a hidden one only to the GM and its author.
+ * Whether this user may be shown a template: a hidden one only to the GM and its author. An
+ * area region as Foundry shows it to a player: only when its `visibility` is ALWAYS
+ * (CONST.REGION_VISIBILITY: LAYER 0 and GAMEMASTER 1 are not a player's to see), and, hidden
+ * (v14), only to its owners.
  * @param {TemplateDocument | RegionDocument} doc
  */
 function shown(doc) {
   if (game.user?.isGM) return true;
-  if (doc.documentName === "Region") { // v14 Regions have `hidden`: shown to the GM and their owners
-    const region = /** @type {{hidden?: boolean, isOwner?: boolean}} */ (/** @type {unknown} */ (doc));
-    return !region.hidden || !!region.isOwner;
+  if (doc.documentName === "Region") {
+    const region = /** @type {{hidden?: boolean, isOwner?: boolean, visibility?: number}} */ (/** @type {unknown} */ (doc));
+    return (region.visibility ?? REGION_ALWAYS) === REGION_ALWAYS && (!region.hidden || !!region.isOwner);
   }
   const template = /** @type {TemplateDocument} */ (doc);
   return !template.hidden || template.isAuthor;
 }
+
+/** CONST.REGION_VISIBILITY.ALWAYS: a region every user sees. */
+const REGION_ALWAYS = 2;
 
 // ---------------------------------------------------------------------------------------------
 // Evaluating: once a template, against the engine's scene.
@@ -638,13 +644,17 @@ function idle(fn) {
 /** @param {readonly string[]} a @param {readonly string[]} b */
 const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
+/** An error's code (AoekitError's), or undefined. @param {unknown} err */
+const codeOf = (err) => (typeof err === "object" && err !== null && "code" in err ? err.code : undefined);
+
 /**
  * Whether an error is the engine's refusal of a request (a template that cannot be placed
- * there, a bad request), rather than a failure of drawing or of the engine itself.
+ * there: out of range, no line of effect…), rather than a failure of drawing (a detached or
+ * disposed overlay, a scene not its engine's: `bad_request`) or of the engine itself.
  * @param {unknown} err
  */
 function refusal(err) {
-  const code = typeof err === "object" && err !== null && "code" in err ? err.code : undefined;
+  const code = codeOf(err);
   return typeof code === "string" && code !== "bad_request";
 }
 
@@ -743,8 +753,7 @@ function answer(built, overlay, lines) {
     return { built, answer: once(built.request, overlay, lines) };
   } catch (err) {
     const { caster, point, tokens = [], targeting, ...rest } = built.request;
-    const code = typeof err === "object" && err !== null && "code" in err ? err.code : undefined;
-    if (code !== "no_line_of_effect" || !caster || !point) throw err;
+    if (codeOf(err) !== "no_line_of_effect" || !caster || !point) throw err;
     /** @type {Request} */
     const request = { ...rest, point, tokens: [...tokens, ...(caster.id === ORIGIN_ID ? [] : [caster])] };
     const again = { ...built, request, casterId: null };
@@ -1058,13 +1067,19 @@ function paint(other, request) {
   }
 }
 
-/** Foundry's highlight of another template shown: hidden while the overlay draws it. @param {TemplateDocument | RegionDocument} doc @param {boolean} visible */
+/**
+ * Foundry's highlight of another template shown: hidden while the overlay draws it, and shown
+ * again only to a user who may see the template (Foundry hides a hidden template's highlight
+ * from the others: MeasuredTemplate#_refreshState, highlightLayer.visible = this.visible).
+ * @param {TemplateDocument | RegionDocument} doc
+ * @param {boolean} visible
+ */
 function otherHighlight(doc, visible) {
   if (doc.documentName === "Region") return;
   const id = /** @type {TemplateDocument} */ (doc).object?.highlightId;
   const grid = /** @type {{getHighlightLayer?: (name: string) => {visible: boolean} | undefined} | undefined} */ (canvas?.interface?.grid);
   const found = id ? grid?.getHighlightLayer?.(id) : undefined;
-  if (found) found.visible = visible;
+  if (found) found.visible = visible && shown(doc);
 }
 const showOtherHighlight = (/** @type {TemplateDocument | RegionDocument} */ doc) => otherHighlight(doc, true);
 

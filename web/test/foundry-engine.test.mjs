@@ -51,6 +51,14 @@ const cells = (result) => result.cells.map((c) => c.join(",")).sort();
 // A drag: the fireball's preview at each of these points (canvas pixels), one a frame.
 const DRAG = [[1050, 850], [1075, 850], [1100, 860], [1125, 870], [1150, 880], [1175, 900], [1200, 900], [1250, 900], [1250, 950], [1300, 1000]];
 
+/** In the page: the fireball placed by this user (createMeasuredTemplate), a 20-ft circle on the Wizard. */
+const placeFireball = (page) => page.evaluate(async () => {
+  const doc = templateDoc("fIrEbAlL00000001", { distance: 20 });
+  onScene(doc);
+  Hooks.callAll("createMeasuredTemplate", doc, {}, game.user.id);
+  await wait();
+});
+
 /** In the page: the fireball's drag, a step a frame, and what each step cost. */
 async function drag(page, steps) {
   return page.evaluate(async (steps) => {
@@ -85,12 +93,7 @@ test("foundry in Chromium: 5. one engine — drawing on loads only aoekit-overla
 
   // Placed, then dragged: each frame one evaluation, the overlay's draw, against the scene made
   // before (no scene made again, no whole-board evaluate), and the area drawn where it is.
-  await page.evaluate(async () => {
-    const doc = templateDoc("fIrEbAlL00000001", { distance: 20 });
-    onScene(doc);
-    Hooks.callAll("createMeasuredTemplate", doc, {}, game.user.id);
-    await wait();
-  });
+  await placeFireball(page);
   const steps = await drag(page, DRAG);
   for (const [i, step] of steps.entries()) {
     assert.equal(step.evaluations, 1, `frame ${i}: ${step.evaluations} evaluations (${JSON.stringify(step.after)})`);
@@ -162,12 +165,7 @@ test("foundry in Chromium: 5. one engine — drawing off loads only aoekit.wasm;
   const page = await env.open({ isGM: true, system: "dnd5e", generation: 13, settings: { chatCards: false, overlay: false } }, { init: COUNT_CALLS });
   await settle(page);
   assert.deepEqual(await fetched(page), ["aoekit.wasm"], "drawing off: aoekit-overlay.wasm is never loaded");
-  await page.evaluate(async () => {
-    const doc = templateDoc("fIrEbAlL00000001", { distance: 20 });
-    onScene(doc);
-    Hooks.callAll("createMeasuredTemplate", doc, {}, game.user.id);
-    await wait();
-  });
+  await placeFireball(page);
   const off = await drag(page, DRAG.slice(0, 4));
   for (const [i, step] of off.entries()) {
     assert.equal(step.evaluations, 1, `off, frame ${i}: ${JSON.stringify(step.after)}`);

@@ -271,14 +271,16 @@ test("foundry v14 in Chromium: 7. a Draw Steel ability's Region and v14 template
 test("foundry v14 in Chromium: 8. chat cards — cover and bonus per token; hidden tokens only in a GM whisper; a player's card names only what they see", async (t) => {
   const env = await table(t, V14);
   if (!env) return;
-  // The GM places Revelator with the Runner hidden: the table's card lists the Fury (an ally:
-  // not a target) and not the Runner; a second card, whispered to the GM, lists the Runner.
-  const gm = await env.open({ isGM: true, system: "draw-steel", hidden: [byName("Runner")._id] });
-  const g = await gm.evaluate(async () => {
+  // This user places Revelator (createRegion): the chat messages posted.
+  const placeRevelator = (page) => page.evaluate(async () => {
     Hooks.callAll("createRegion", regionDoc("dSbUrSt000000006"), {}, game.user.id);
     await wait();
     return calls.messages;
   });
+  // The GM places Revelator with the Runner hidden: the table's card lists the Fury (an ally:
+  // not a target) and not the Runner; a second card, whispered to the GM, lists the Runner.
+  const gm = await env.open({ isGM: true, system: "draw-steel", hidden: [byName("Runner")._id] });
+  const g = await placeRevelator(gm);
   assert.equal(g.length, 2);
   const [open, secret] = g;
   assert.equal(open.whisper, undefined);
@@ -291,11 +293,7 @@ test("foundry v14 in Chromium: 8. chat cards — cover and bonus per token; hidd
   assert.deepEqual(secret.flags.aoekit.card.cover.map((c) => [NAMES[c.token], c.affected]), [["Runner", true]]);
   // A player whose vision does not reach the Runner: their card never names it, and no whisper.
   const player = await env.open({ isGM: false, system: "draw-steel", fogged: [byName("Runner")._id] });
-  const p = await player.evaluate(async () => {
-    Hooks.callAll("createRegion", regionDoc("dSbUrSt000000006"), {}, game.user.id);
-    await wait();
-    return calls.messages;
-  });
+  const p = await placeRevelator(player);
   assert.equal(p.length, 1);
   assert.doesNotMatch(p[0].content, /Runner/);
   // A card the GM posted for the table shows a player only the rows of tokens they see.
@@ -304,7 +302,7 @@ test("foundry v14 in Chromium: 8. chat cards — cover and bonus per token; hidd
     html.innerHTML = content;
     Hooks.callAll("renderChatMessageHTML", { flags: { aoekit: { card: {} } } }, html, {});
     return [...html.querySelectorAll("[data-token-id]")].map((r) => r.textContent);
-  }, open.content.replace("Fury", "Fury").replace(/<\/tbody>/, `<tr data-token-id="${byName("Runner")._id}"><td>Runner</td></tr></tbody>`));
+  }, open.content.replace(/<\/tbody>/, `<tr data-token-id="${byName("Runner")._id}"><td>Runner</td></tr></tbody>`));
   assert.ok(shown.some((r) => r.startsWith("Fury")));
   assert.ok(!shown.some((r) => r.startsWith("Runner")), "the fogged Runner's row is not shown");
   assert.deepEqual(env.logs, []);
@@ -357,6 +355,9 @@ test("foundry v14 in Chromium: 8. every placed template is shown, not only the l
       last: game.modules.get("aoekit").api.last?.notation,
       highlights: ["fIrEbAlL00000001", "sHoCkWaVe0000006", "lIgHtNiNgBoLt003"].map((id) => window.highlight(id)),
       deleted: (Hooks.callAll("deleteMeasuredTemplate", templateDoc("fIrEbAlL00000001"), {}, game.user.id), document.getElementById("aoekit-overlay-fIrEbAlL00000001")),
+      // Another user's template made the one shown (api.evaluate) is drawn by the main overlay
+      // alone: its own canvas goes then.
+      chosen: (game.modules.get("aoekit").api.evaluate(templateDoc("lIgHtNiNgBoLt003")), document.getElementById("aoekit-overlay-lIgHtNiNgBoLt003")),
     };
   });
   assert.equal(out.last, "Cir3", "the user's last template is the one targeted and reported");
@@ -365,5 +366,46 @@ test("foundry v14 in Chromium: 8. every placed template is shown, not only the l
   assert.ok(out.bolt > 0, "another user's template is drawn");
   assert.deepEqual(out.highlights, [false, false, false], "Foundry's highlight of each is hidden while ours is drawn");
   assert.equal(out.deleted, null, "a deleted template's drawing goes with it");
+  assert.equal(out.chosen, null, "a template made the one shown keeps no canvas of its own");
   assert.deepEqual(env.logs, []);
+});
+
+test("foundry v14 in Chromium: 8. another user's template or area a player may not see is not shown to them — neither drawn nor its highlight", async (t) => {
+  // The v13 scene, a player's client: the GM places the fireball hidden and the lightning bolt
+  // in sight. Foundry hides a hidden template's highlight from the players
+  // (MeasuredTemplate#_refreshState: highlightLayer.visible = this.visible, false for them).
+  const v13 = await table(t, { ...V13, corner: { x: 400, y: 300 } });
+  if (!v13) return;
+  const page = await v13.open({ isGM: false, system: "dnd5e", generation: 13, settings: { rules: "tdgs", chatCards: false } });
+  const out = await page.evaluate(async () => {
+    canvas.interface.grid.getHighlightLayer("MeasuredTemplate.fIrEbAlL00000001").visible = false;
+    for (const doc of [templateDoc("fIrEbAlL00000001", { author: "gMuSeR0000000001", hidden: true }), templateDoc("lIgHtNiNgBoLt003", { author: "gMuSeR0000000001" })]) {
+      onScene(doc);
+      Hooks.callAll("createMeasuredTemplate", doc, {}, "gMuSeR0000000001");
+      await wait();
+    }
+    return { fireball: window.painted("aoekit-overlay-fIrEbAlL00000001"), highlight: window.highlight("fIrEbAlL00000001"), bolt: window.square(6, 9, 0.3, "aoekit-overlay-lIgHtNiNgBoLt003") };
+  });
+  assert.ok(!out.fireball, "the hidden fireball is not drawn");
+  assert.equal(out.highlight, false, "nor is Foundry's highlight of it shown again");
+  assert.ok(out.bolt > 0, "the GM's template in sight is drawn");
+  assert.deepEqual(v13.logs, []);
+
+  // The v14 scene: the GM's Cone of Cold as a region only the GMs see (visibility
+  // CONST.REGION_VISIBILITY.GAMEMASTER, 1) is not drawn on a player's client; every user's
+  // (ALWAYS, 2, as the fixture has it) is.
+  const v14 = await table(t, V14);
+  if (!v14) return;
+  const p14 = await v14.open({ isGM: false, system: "dnd5e", generation: 14, settings: { chatCards: false } });
+  const cone = await p14.evaluate(async () => {
+    const drawn = async (visibility) => {
+      Hooks.callAll("createRegion", regionDoc("cOnEoFcOlD000001", { visibility }), {}, "gMuSeR0000000001");
+      await wait();
+      return window.painted("aoekit-overlay-cOnEoFcOlD000001");
+    };
+    return { gm: await drawn(1), always: await drawn(2) };
+  });
+  assert.ok(!cone.gm, "a region only the GMs see is not drawn for a player");
+  assert.ok(cone.always > 0, "a region every user sees is");
+  assert.deepEqual(v14.logs, []);
 });
