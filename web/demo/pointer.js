@@ -179,27 +179,12 @@ canvas.addEventListener("pointermove", (e) => {
     if (a && cellChanged) { d.moved = true; refresh(); } else if (wasBlocked) draw();
     return;
   }
-  if (ui.paint && inside) {
-    for (const s of squaresBetween(ui.paint.last, c)) paintSquare(s);
-    ui.paint.last = c;
-    if (cellChanged) refresh();
-    return;
-  }
-  if (ui.slideStroke && inside) {
-    for (const s of squaresBetween(ui.slideStroke.last, c)) slideSquare(s);
-    ui.slideStroke.last = c;
-    if (cellChanged) refresh();
-    return;
-  }
-  if (ui.pathStroke && inside) {
-    for (const s of squaresBetween(ui.pathStroke.last, c)) pathSquare(s);
-    ui.pathStroke.last = c;
-    if (cellChanged) refresh();
-    return;
-  }
-  if (ui.spareStroke && inside) {
-    for (const s of squaresBetween(ui.spareStroke.last, c)) spareSquare(s);
-    ui.spareStroke.last = c;
+  // A stroke (paint, slide path, wall squares, spare squares): every square from the last one to here.
+  const stroke = ui.paint || ui.slideStroke || ui.pathStroke || ui.spareStroke;
+  if (stroke && inside) {
+    const step = ui.paint ? paintSquare : ui.slideStroke ? slideSquare : ui.pathStroke ? pathSquare : spareSquare;
+    for (const s of squaresBetween(stroke.last, c)) step(s);
+    stroke.last = c;
     if (cellChanged) refresh();
     return;
   }

@@ -23,8 +23,8 @@ import { fail, SceneError } from "./io.js";
 /** @typedef {import("./types.js").Slot} Slot */
 /** @typedef {import("./types.js").Template} Template */
 
-/** The scene's fields that make one template: a Slot's. */
-const SLOT_KEYS = /** @type {const} */ (["template", "rules", "range", "source", "origin", "originSquare", "aim", "path", "orientation",
+/** The scene's fields that make one template: a Slot's (types.js's Slot is made of them). */
+export const SLOT_KEYS = /** @type {const} */ (["template", "rules", "range", "source", "origin", "originSquare", "aim", "path", "orientation",
   "point", "toward", "trait", "excludeCaster", "ids", "excludeCells", "barriers", "cover", "applyCover"]);
 
 /** The selected template as a Slot: a copy of the scene's fields that make it. @param {Scene} s @returns {Slot} */
@@ -178,20 +178,21 @@ export function placedAt(x, y) {
 export function drawPlaced() {
   const sq = ui.sq;
   ui.placedCells.forEach(({ cells }, i) => {
-    const here = new Set(cells.filter((c) => c[2] === ui.level).map((c) => `${c[0]},${c[1]}`));
-    if (here.size === 0) return;
-    ctx.fillStyle = "rgba(224, 123, 0, 0.16)";
-    for (const k of here) {
-      const [x, y] = k.split(",").map(Number);
-      ctx.fillRect(x * sq, y * sq, sq, sq);
+    // Its squares on the level shown, each once (`here` their keys, for the outline's neighbours).
+    const here = new Set(), squares = [];
+    for (const c of cells) {
+      const k = `${c[0]},${c[1]}`;
+      if (c[2] === ui.level && !here.has(k)) { here.add(k); squares.push(c); }
     }
+    if (squares.length === 0) return;
+    ctx.fillStyle = "rgba(224, 123, 0, 0.16)";
+    for (const [x, y] of squares) ctx.fillRect(x * sq, y * sq, sq, sq);
     ctx.save();
     ctx.setLineDash([5, 4]);
     ctx.lineWidth = 1.5;
     ctx.strokeStyle = "#a85a00";
     ctx.beginPath();
-    for (const k of here) {
-      const [x, y] = k.split(",").map(Number);
+    for (const [x, y] of squares) {
       if (!here.has(`${x},${y - 1}`)) { ctx.moveTo(x * sq, y * sq); ctx.lineTo((x + 1) * sq, y * sq); }
       if (!here.has(`${x},${y + 1}`)) { ctx.moveTo(x * sq, (y + 1) * sq); ctx.lineTo((x + 1) * sq, (y + 1) * sq); }
       if (!here.has(`${x - 1},${y}`)) { ctx.moveTo(x * sq, y * sq); ctx.lineTo(x * sq, (y + 1) * sq); }
@@ -202,8 +203,7 @@ export function drawPlaced() {
     if (sq >= 18) {
       // Its notation, in the area's top-left square that no creature stands on (else its top-left).
       let top = [Infinity, Infinity], free = [Infinity, Infinity];
-      for (const k of here) {
-        const [x, y] = k.split(",").map(Number);
+      for (const [x, y] of squares) {
         if (y < top[1] || (y === top[1] && x < top[0])) top = [x, y];
         if ((y < free[1] || (y === free[1] && x < free[0])) && !entityAt(x, y, ui.level)) free = [x, y];
       }
@@ -354,19 +354,21 @@ export function endDraw(cancel) {
 let shown = "";
 /** The list of the templates on the board: the selected one marked, each with a button that selects it and one that removes it. */
 export function renderTemplates() {
-  const all = templatesOf(scene);
-  const sig = JSON.stringify([all.map((s) => s.template), scene.at, ui.placedCells.map((p) => p.error)]);
+  // Their notations, in order: all the list shows of them (no copy of the selected one's fields, on every refresh).
+  const names = scene.placed.map((s) => s.template);
+  names.splice(Math.min(Math.max(scene.at, 0), names.length), 0, scene.template);
+  const sig = JSON.stringify([names, scene.at, ui.placedCells.map((p) => p.error)]);
   if (sig === shown) return;
   shown = sig;
-  dom.templatesCount.textContent = `${all.length} on the board`;
-  dom.templates.replaceChildren(...all.map((s, i) => {
+  dom.templatesCount.textContent = `${names.length} on the board`;
+  dom.templates.replaceChildren(...names.map((name, i) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
     b.className = "template-pick";
     b.dataset.index = String(i);
     b.setAttribute("aria-pressed", i === scene.at ? "true" : "false");
-    b.textContent = s.template;
+    b.textContent = name;
     const placed = i < scene.at ? ui.placedCells[i] : i > scene.at ? ui.placedCells[i - 1] : undefined;
     if (placed && placed.error) {
       b.title = `Not placed: ${placed.error}`;
@@ -378,9 +380,9 @@ export function renderTemplates() {
     x.className = "template-remove danger";
     x.dataset.index = String(i);
     x.textContent = "✕";
-    x.setAttribute("aria-label", `Remove ${s.template}`);
-    x.title = `Remove ${s.template} from the board`;
-    x.disabled = all.length === 1;
+    x.setAttribute("aria-label", `Remove ${name}`);
+    x.title = `Remove ${name} from the board`;
+    x.disabled = names.length === 1;
     x.addEventListener("click", () => deleteTemplate(i));
     li.append(b, x);
     return li;

@@ -82,9 +82,8 @@
  * selected one's, which stands at index `at` among them (0 … placed.length).
  */
 /**
- * One template of the board: the scene's fields that make it (templates.js SLOT_KEYS).
- * @typedef {Pick<Scene, "template" | "rules" | "range" | "source" | "origin" | "originSquare" | "aim" | "path" | "orientation" |
- *   "point" | "toward" | "trait" | "excludeCaster" | "ids" | "excludeCells" | "barriers" | "cover" | "applyCover">} Slot
+ * One template of the board: the scene's fields that make it (templates.js SLOT_KEYS, their one list).
+ * @typedef {Pick<Scene, (typeof import("./templates.js").SLOT_KEYS)[number]>} Slot
  */
 /**
  * The full attack panel (SPEC §9, CONTRACT fullAttack): a full-attack request with every field

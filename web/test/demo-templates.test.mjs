@@ -53,6 +53,12 @@ async function answer(exported, fields) {
   return (await engine()).evaluate({ ...board, ...fields });
 }
 
+/** Imports `text` as the file `name`, and waits for the scene message that names it. */
+async function importFile(page, name, text) {
+  await page.setInputFiles("#import-file", { name, mimeType: "application/json", buffer: Buffer.from(text) });
+  await page.waitForFunction((n) => document.getElementById("scene-message").textContent.includes(n), name, WAIT);
+}
+
 async function chooseRules(page, rules, notation) {
   await page.selectOption("#rules", rules);
   await page.fill("#notation", notation);
@@ -245,8 +251,7 @@ test("demo templates: Export carries every template and Import brings them all b
   await page.click("#sample");
   if (await page.locator("#confirm-replace").evaluate((d) => d.open)) await page.click("#confirm-replace-yes");
   await page.waitForFunction(() => globalThis.__aoekitDemo.templates().length === 1, null, WAIT);
-  await page.setInputFiles("#import-file", { name: "three.json", mimeType: "application/json", buffer: Buffer.from(text) });
-  await page.waitForFunction(() => document.getElementById("scene-message").textContent.includes("three.json"), null, WAIT);
+  await importFile(page, "three.json", text);
   const after = await look(page);
   assert.doesNotMatch(await page.locator("#scene-message").textContent(), /Not used/);
   assert.deepEqual(after.templates.map((s) => s.template), before.templates.map((s) => s.template));
@@ -254,13 +259,11 @@ test("demo templates: Export carries every template and Import brings them all b
   assert.deepEqual(after.exported, exported, "exported again, the same file");
   assert.deepEqual(cellKeys(after.placedCells[0].cells), cellKeys(before.placedCells[0].cells));
   // An older file: one template, no `placed`.
-  await page.setInputFiles("#import-file", { name: "one.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(request)) });
-  await page.waitForFunction(() => document.getElementById("scene-message").textContent.includes("one.json"), null, WAIT);
+  await importFile(page, "one.json", JSON.stringify(request));
   assert.equal((await look(page)).templates.length, 1);
   // A bad entry is refused with its place named, and the scene stays.
   const bad = { ...request, placed: [{ template: "Cir99999" }] };
-  await page.setInputFiles("#import-file", { name: "bad.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify(bad)) });
-  await page.waitForFunction(() => document.getElementById("scene-message").textContent.includes("bad.json"), null, WAIT);
+  await importFile(page, "bad.json", JSON.stringify(bad));
   assert.match(await page.locator("#scene-message").textContent(), /placed\[0\]/);
   assert.equal((await look(page)).templates.length, 1);
   await clean(page, problems);

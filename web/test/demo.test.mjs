@@ -1922,6 +1922,21 @@ test("demo: selective targeting — ticked creatures only; squares clicked with 
   assert.deepEqual(imported.request, s.request);
   assert.deepEqual(imported.result, aoe.evaluate(imported.request));
   assert.equal(await page.isChecked(`input.choose-box[data-id="${spared}"]`), false);
+
+  // A drag with Spare squares takes out every square it crosses: three empty squares of the area
+  // in a row, dragged across from the first to the third.
+  if ((await page.getAttribute('button[data-tool="spare"]', "aria-pressed")) !== "true") await page.click('button[data-tool="spare"]');
+  const free = new Set(ground(imported.result.cells).filter((c) => !occupied.has(key(c))).map(key));
+  const row = ground(imported.result.cells).find(([x, y]) => free.has(`${x},${y}`) && free.has(`${x + 1},${y}`) && free.has(`${x + 2},${y}`));
+  assert.ok(row, "three empty squares of the area in a row");
+  // In one pointer move (a fast drag skips squares: the stroke fills those between).
+  const [p0, p2] = [await at(page, ...row), await at(page, row[0] + 2, row[1])];
+  await page.mouse.move(p0.x, p0.y);
+  await page.mouse.down();
+  await page.mouse.move(p2.x, p2.y);
+  await page.mouse.up();
+  s = await look(page);
+  assert.deepEqual(s.request.targeting.excludeCells, [...imported.request.targeting.excludeCells, [row[0], row[1], 0], [row[0] + 1, row[1], 0], [row[0] + 2, row[1], 0]]);
   await clean(page, problems);
 });
 
