@@ -106,6 +106,7 @@ type wholeAttacker engine.Attacker
 // value reads the value at the cursor into what dst points to. A null is an absent value, as
 // with encoding/json: it leaves numbers, strings, booleans, cells and struct values alone and
 // makes pointers, lists and maps nil (a hand-written reader reads it as its field has it).
+// value reads the leaves and the fields read by hand; composite, the rest.
 func (d *decoder) value(dst any) (err *engine.Error) {
 	null := d.null()
 	switch p := dst.(type) {
@@ -143,6 +144,29 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		if !null {
 			*p, err = d.coord()
 		}
+	case *engine.TemplateRef: // Request.Template
+		err = d.templateField(p, null)
+	case *wholeToken: // Token.Size
+		err = d.sizeField((*engine.Token)(p), null)
+	case *engine.Toward: // Request.Toward
+		err = d.towardField(p, null)
+	case *engine.Range: // Request.Range
+		err = d.rangeField(p, null)
+	case *wholeObstacle: // Obstacle.Fill
+		err = d.fillField((*engine.Obstacle)(p), null)
+	case *uint64: // Resolve.Seed
+		err = d.seedField(p, null)
+	case *wholeAttacker: // Attacker.Size
+		err = d.attackerSizeField((*engine.Attacker)(p), null)
+	default:
+		err = d.composite(dst, null)
+	}
+	return err
+}
+
+// composite is value for a pointer, a struct or a list (null: the value at the cursor is null).
+func (d *decoder) composite(dst any, null bool) (err *engine.Error) {
+	switch p := dst.(type) {
 	case **bool:
 		*p = nil
 		if !null {
@@ -228,116 +252,212 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 			*p = v
 			err = d.fullAttackItem(v)
 		}
-	case *engine.TemplateRef: // Request.Template
-		err = d.templateField(p, null)
-	case *wholeToken: // Token.Size
-		err = d.sizeField((*engine.Token)(p), null)
-	case *engine.Toward: // Request.Toward
-		err = d.towardField(p, null)
-	case *engine.Range: // Request.Range
-		err = d.rangeField(p, null)
-	case *wholeObstacle: // Obstacle.Fill
-		err = d.fillField((*engine.Obstacle)(p), null)
-	case *uint64: // Resolve.Seed
-		err = d.seedField(p, null)
-	case *wholeAttacker: // Attacker.Size
-		err = d.attackerSizeField((*engine.Attacker)(p), null)
-	default: // the lists: null or [], then elements
-		err = d.list(dst, null)
+	case *[][3]int:
+		err = d.cellList(p, null)
+	case *[]engine.Token:
+		err = d.tokenList(p, null)
+	case *[]engine.Obstacle:
+		err = d.obstacleList(p, null)
+	case *[]engine.Wall:
+		err = d.wallList(p, null)
+	case *[]string:
+		err = d.stringList(p, null)
+	case *[]fullattack.Feat:
+		err = d.featList(p, null)
+	case *[]fullattack.Natural:
+		err = d.fullAttackNaturalList(p, null)
+	case *[]fullattack.Step:
+		err = d.fullAttackStepList(p, null)
+	default:
+		panic("wire: no reader for this destination")
 	}
 	return err
 }
 
-// list reads a list into dst; null makes it nil and [] an empty, non-nil list.
-func (d *decoder) list(dst any, null bool) *engine.Error {
-	var want string
-	switch p := dst.(type) { // nil, or empty until the elements come
-	case *[][3]int:
-		*p, want = nil, "an array of cells [x, y, z]"
-		if !null {
-			*p = [][3]int{}
-		}
-	case *[]engine.Token:
-		*p, want = nil, "an array of tokens"
-		if !null {
-			*p = []engine.Token{}
-		}
-	case *[]engine.Obstacle:
-		*p, want = nil, "an array of obstacles"
-		if !null {
-			*p = []engine.Obstacle{}
-		}
-	case *[]engine.Wall:
-		*p, want = nil, "an array of walls"
-		if !null {
-			*p = []engine.Wall{}
-		}
-	case *[]string:
-		*p, want = nil, "an array of strings"
-		if !null {
-			*p = []string{}
-		}
-	case *[]fullattack.Feat:
-		*p, want = nil, "an array of strings"
-		if !null {
-			*p = []fullattack.Feat{}
-		}
-	case *[]fullattack.Natural:
-		*p, want = nil, "an array of natural weapons"
-		if !null {
-			*p = []fullattack.Natural{}
-		}
-	case *[]fullattack.Step:
-		*p, want = nil, "an array of steps"
-		if !null {
-			*p = []fullattack.Step{}
-		}
-	default:
-		panic("wire: no reader for this destination")
-	}
+// cellList reads a list of [3]int; null makes it nil and [] an empty, non-nil list.
+func (d *decoder) cellList(p *[][3]int, null bool) *engine.Error {
+	*p = nil
 	if null {
 		return nil
 	}
+	*p = [][3]int{}
 	if !d.array() {
-		return d.typeErr(want)
+		return d.typeErr("an array of cells [x, y, z]")
 	}
 	for i := 0; d.more(); i++ {
 		var err *engine.Error
 		d.index(i)
-		switch p := dst.(type) {
-		case *[][3]int:
-			*p = append(*p, [3]int{})
-			err = d.cell(&(*p)[i])
-		case *[]engine.Token:
-			*p = append(*p, engine.Token{})
-			err = d.token(&(*p)[i])
-		case *[]engine.Obstacle:
-			*p = append(*p, engine.Obstacle{})
-			q := &(*p)[i]
-			err = d.object(`an obstacle object {"x", "y", "z", "fill"}`, obstacleFields, []any{&q.X, &q.Y, &q.Z,
-				(*wholeObstacle)(q)})
-		case *[]engine.Wall:
-			*p = append(*p, engine.Wall{})
-			q := &(*p)[i]
-			err = d.needed(`a wall object {"a": [x, y], "b": [x, y]}`, wallFields, []any{&q.A, &q.B, &q.Bottom, &q.Top,
-				&q.Open, &q.From}, 0b11, 0b0)
-		case *[]string:
-			*p = append(*p, "")
-			(*p)[i], err = d.string()
-		case *[]fullattack.Feat:
-			*p = append(*p, "")
-			*(*string)(&(*p)[i]), err = d.string()
-		case *[]fullattack.Natural:
-			*p = append(*p, fullattack.Natural{})
-			q := &(*p)[i]
-			err = d.object(`a natural weapon object {"id", "primary", "hand"}`, fullAttackNaturalFields, []any{&q.ID,
-				&q.Primary, &q.Hand})
-		case *[]fullattack.Step:
-			*p = append(*p, fullattack.Step{})
-			q := &(*p)[i]
-			err = d.object("a step object", fullAttackStepFields, []any{&q.Attack, &q.Head, &q.Extra, &q.Throw,
-				&q.Natural, &q.Drop, &q.Draw, &q.Hands, &q.Item})
+		*p = append(*p, [3]int{})
+		err = d.cell(&(*p)[i])
+		d.pop()
+		if err != nil {
+			return err
 		}
+	}
+	return nil
+}
+
+// tokenList reads a list of engine.Token; null makes it nil and [] an empty, non-nil list.
+func (d *decoder) tokenList(p *[]engine.Token, null bool) *engine.Error {
+	*p = nil
+	if null {
+		return nil
+	}
+	*p = []engine.Token{}
+	if !d.array() {
+		return d.typeErr("an array of tokens")
+	}
+	for i := 0; d.more(); i++ {
+		var err *engine.Error
+		d.index(i)
+		*p = append(*p, engine.Token{})
+		err = d.token(&(*p)[i])
+		d.pop()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// obstacleList reads a list of engine.Obstacle; null makes it nil and [] an empty, non-nil list.
+func (d *decoder) obstacleList(p *[]engine.Obstacle, null bool) *engine.Error {
+	*p = nil
+	if null {
+		return nil
+	}
+	*p = []engine.Obstacle{}
+	if !d.array() {
+		return d.typeErr("an array of obstacles")
+	}
+	for i := 0; d.more(); i++ {
+		var err *engine.Error
+		d.index(i)
+		*p = append(*p, engine.Obstacle{})
+		q := &(*p)[i]
+		err = d.object(`an obstacle object {"x", "y", "z", "fill"}`, obstacleFields, []any{&q.X, &q.Y, &q.Z,
+			(*wholeObstacle)(q)})
+		d.pop()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wallList reads a list of engine.Wall; null makes it nil and [] an empty, non-nil list.
+func (d *decoder) wallList(p *[]engine.Wall, null bool) *engine.Error {
+	*p = nil
+	if null {
+		return nil
+	}
+	*p = []engine.Wall{}
+	if !d.array() {
+		return d.typeErr("an array of walls")
+	}
+	for i := 0; d.more(); i++ {
+		var err *engine.Error
+		d.index(i)
+		*p = append(*p, engine.Wall{})
+		q := &(*p)[i]
+		err = d.needed(`a wall object {"a": [x, y], "b": [x, y]}`, wallFields, []any{&q.A, &q.B, &q.Bottom, &q.Top,
+			&q.Open, &q.From}, 0b11, 0b0)
+		d.pop()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stringList reads a list of string; null makes it nil and [] an empty, non-nil list.
+func (d *decoder) stringList(p *[]string, null bool) *engine.Error {
+	*p = nil
+	if null {
+		return nil
+	}
+	*p = []string{}
+	if !d.array() {
+		return d.typeErr("an array of strings")
+	}
+	for i := 0; d.more(); i++ {
+		var err *engine.Error
+		d.index(i)
+		*p = append(*p, "")
+		(*p)[i], err = d.string()
+		d.pop()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// featList reads a list of fullattack.Feat; null makes it nil and [] an empty, non-nil list.
+func (d *decoder) featList(p *[]fullattack.Feat, null bool) *engine.Error {
+	*p = nil
+	if null {
+		return nil
+	}
+	*p = []fullattack.Feat{}
+	if !d.array() {
+		return d.typeErr("an array of strings")
+	}
+	for i := 0; d.more(); i++ {
+		var err *engine.Error
+		d.index(i)
+		*p = append(*p, "")
+		*(*string)(&(*p)[i]), err = d.string()
+		d.pop()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fullAttackNaturalList reads a list of fullattack.Natural; null makes it nil and [] an empty, non-nil list.
+func (d *decoder) fullAttackNaturalList(p *[]fullattack.Natural, null bool) *engine.Error {
+	*p = nil
+	if null {
+		return nil
+	}
+	*p = []fullattack.Natural{}
+	if !d.array() {
+		return d.typeErr("an array of natural weapons")
+	}
+	for i := 0; d.more(); i++ {
+		var err *engine.Error
+		d.index(i)
+		*p = append(*p, fullattack.Natural{})
+		q := &(*p)[i]
+		err = d.object(`a natural weapon object {"id", "primary", "hand"}`, fullAttackNaturalFields, []any{&q.ID,
+			&q.Primary, &q.Hand})
+		d.pop()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// fullAttackStepList reads a list of fullattack.Step; null makes it nil and [] an empty, non-nil list.
+func (d *decoder) fullAttackStepList(p *[]fullattack.Step, null bool) *engine.Error {
+	*p = nil
+	if null {
+		return nil
+	}
+	*p = []fullattack.Step{}
+	if !d.array() {
+		return d.typeErr("an array of steps")
+	}
+	for i := 0; d.more(); i++ {
+		var err *engine.Error
+		d.index(i)
+		*p = append(*p, fullattack.Step{})
+		q := &(*p)[i]
+		err = d.object("a step object", fullAttackStepFields, []any{&q.Attack, &q.Head, &q.Extra, &q.Throw,
+			&q.Natural, &q.Drop, &q.Draw, &q.Hands, &q.Item})
 		d.pop()
 		if err != nil {
 			return err

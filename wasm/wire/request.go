@@ -49,10 +49,7 @@ func (d *decoder) fields(names []string, dst []any, positive uint64) (seen uint6
 		if !ok {
 			return seen, nil
 		}
-		k := 0
-		for k < len(names) && names[k] != string(key) {
-			k++
-		}
+		k := indexOf(names, key)
 		if k == len(names) {
 			d.skip()
 			continue
@@ -72,6 +69,16 @@ func (d *decoder) fields(names []string, dst []any, positive uint64) (seen uint6
 			return seen, err
 		}
 	}
+}
+
+// indexOf returns the index of key in names, or len(names): a search kept out of fields, whose
+// loop it would make longer to run (plainRun says why that matters).
+func indexOf(names []string, key []byte) int {
+	k := 0
+	for k < len(names) && names[k] != string(key) {
+		k++
+	}
+	return k
 }
 
 // cell reads [x, y, z]: exactly three integers.

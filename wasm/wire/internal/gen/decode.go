@@ -67,7 +67,7 @@ func (g *decoderGen) visitType(where string, t *goType) error {
 		if t.elem.kind == structKind && g.m.structs[t.elem.name] != nil && g.m.structs[t.elem.name].list == "" {
 			return errors.New(t.elem.name + ": a list in a request needs a //wire:list line (what a type error expects for it)")
 		}
-		if t.elem.kind == leafKind && (leaves[t.elem.name] == nil || leaves[t.elem.name].listWant == "") {
+		if l := leaves[t.elem.name]; t.elem.kind == leafKind && (l == nil || l.listWant == "" || t.elem.named == "" && l.listName == "") {
 			return errors.New(where + ": no reader for " + t.source())
 		}
 		if !containsType(g.lists, t) {
@@ -246,23 +246,24 @@ func (g *decoderGen) generate(readRoots, valueRoots []string) ([]byte, error) {
 			p("// %s is %s as the destination of its fields read whole by hand (wire:\"name,struct\").\ntype %[1]s %[2]s\n\n", wholeType(g.m.structs[c.owner]), qualified(c.owner))
 		}
 	}
+	// value, composite and the lists' readers: small functions rather than one switch of every
+	// destination. A module compiled by V8 tiers a function up once it has run a budget of its
+	// own machine code, counted whole on each return and each turn of a loop (Go's WebAssembly
+	// jumps back to the top of its function): one large switch run per field spent its budget
+	// during a page's first evaluate, and its optimizing compile (40 ms each for value and list,
+	// of 12 KB) took the cores that evaluate ran on (issue 30).
 	p(`// value reads the value at the cursor into what dst points to. A null is an absent value, as
 // with encoding/json: it leaves numbers, strings, booleans, cells and struct values alone and
 // makes pointers, lists and maps nil (a hand-written reader reads it as its field has it).
+// value reads the leaves and the fields read by hand; composite, the rest.
 func (d *decoder) value(dst any) (err *engine.Error) {
 	null := d.null()
 	switch p := dst.(type) {
 `)
-	for _, src := range g.caseOrder() {
-		t := g.cases[src]
-		p("case *%s:\n", src)
-		switch {
-		case t.kind == pointerKind:
-			p("*p = nil\nif !null {\nv := new(%s)\n*p = v\n%s\n}\n", t.elem.source(), g.read(t.elem, "v"))
-		case t.kind == leafKind && leaves[t.name].nilable:
-			p("*p = nil\nif !null {\n%s\n}\n", g.read(t, "p"))
-		default:
-			p("if !null {\n%s\n}\n", g.read(t, "p"))
+	order := g.caseOrder()
+	for _, src := range order {
+		if t := g.cases[src]; t.kind == leafKind {
+			g.valueCase(p, src, t)
 		}
 	}
 	for _, c := range g.custom {
@@ -272,11 +273,20 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		}
 		p("case %s: // %s.%s\nerr = d.%sField(%s, null)\n", c.typ, c.owner, c.f.goName, c.f.wire, arg)
 	}
-	p("default: // the lists: null or [], then elements\nerr = d.list(dst, null)\n}\nreturn err\n}\n\n")
+	p("default:\nerr = d.composite(dst, null)\n}\nreturn err\n}\n\n")
 
-	p("// list reads a list into dst; null makes it nil and [] an empty, non-nil list.\n")
-	p("func (d *decoder) list(dst any, null bool) *engine.Error {\nvar want string\n")
-	p("switch p := dst.(type) { // nil, or empty until the elements come\n")
+	p("// composite is value for a pointer, a struct or a list (null: the value at the cursor is null).\n")
+	p("func (d *decoder) composite(dst any, null bool) (err *engine.Error) {\nswitch p := dst.(type) {\n")
+	for _, src := range order {
+		if t := g.cases[src]; t.kind != leafKind {
+			g.valueCase(p, src, t)
+		}
+	}
+	for _, l := range g.lists {
+		p("case *%s:\nerr = d.%s(p, null)\n", l.source(), g.listFunc(l))
+	}
+	p("default:\npanic(\"wire: no reader for this destination\")\n}\nreturn err\n}\n\n")
+
 	for _, l := range g.lists {
 		want := ""
 		if l.elem.kind == structKind {
@@ -284,16 +294,38 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		} else {
 			want = leaves[l.elem.name].listWant
 		}
-		p("case *%s:\n*p, want = nil, %s\nif !null {\n*p = %[1]s{}\n}\n", l.source(), lit(want))
+		p("// %s reads a list of %s; null makes it nil and [] an empty, non-nil list.\n", g.listFunc(l), l.elem.source())
+		p("func (d *decoder) %s(p *%s, null bool) *engine.Error {\n*p = nil\nif null {\nreturn nil\n}\n*p = %[2]s{}\n", g.listFunc(l), l.source())
+		p("if !d.array() {\nreturn d.typeErr(%s)\n}\n", lit(want))
+		p("for i := 0; d.more(); i++ {\nvar err *engine.Error\nd.index(i)\n*p = append(*p, %s)\n%s\n", zeroOf(l.elem), g.read(l.elem, "&(*p)[i]"))
+		p("d.pop()\nif err != nil {\nreturn err\n}\n}\nreturn nil\n}\n\n")
 	}
-	p("default:\npanic(\"wire: no reader for this destination\")\n}\n")
-	p("if null {\nreturn nil\n}\nif !d.array() {\nreturn d.typeErr(want)\n}\n")
-	p("for i := 0; d.more(); i++ {\nvar err *engine.Error\nd.index(i)\nswitch p := dst.(type) {\n")
-	for _, l := range g.lists {
-		p("case *%s:\n*p = append(*p, %s)\n%s\n", l.source(), zeroOf(l.elem), g.read(l.elem, "&(*p)[i]"))
-	}
-	p("}\nd.pop()\nif err != nil {\nreturn err\n}\n}\nreturn nil\n}\n\n")
 	return b.Bytes(), nil
+}
+
+// valueCase writes value's (or composite's) case for the destination *src, of type t.
+func (g *decoderGen) valueCase(p func(string, ...any), src string, t *goType) {
+	p("case *%s:\n", src)
+	switch {
+	case t.kind == pointerKind:
+		p("*p = nil\nif !null {\nv := new(%s)\n*p = v\n%s\n}\n", t.elem.source(), g.read(t.elem, "v"))
+	case t.kind == leafKind && leaves[t.name].nilable:
+		p("*p = nil\nif !null {\n%s\n}\n", g.read(t, "p"))
+	default:
+		p("if !null {\n%s\n}\n", g.read(t, "p"))
+	}
+}
+
+// listFunc names the reader of the list type l: tokenList, stringList, featList.
+func (g *decoderGen) listFunc(l *goType) string {
+	e := l.elem
+	switch {
+	case e.kind == structKind:
+		return lowerFirst(g.m.structs[e.name].ident) + "List"
+	case e.named != "":
+		return lowerFirst(e.named[strings.LastIndex(e.named, ".")+1:]) + "List"
+	}
+	return lowerFirst(leaves[e.name].listName) + "List"
 }
 
 // caseOrder orders value's cases: the leaves, then pointers to leaves, then structs and

@@ -200,8 +200,10 @@ func TestSecondPackage(t *testing.T) {
 	for _, want := range []string{
 		"requestFields = []string{\"a\"}\nfullAttackRequestFields", // the engine's first
 		"func (d *decoder) fullAttackRequest(p *fullattack.Request) *engine.Error",
-		"case *[]fullattack.Feat:\n*p = append(*p, \"\")\n*(*string)(&(*p)[i]), err = d.string()",
-		"case *[]fullattack.PricedStep:",
+		"case *[]fullattack.Feat:\nerr = d.featList(p, null)",
+		"func (d *decoder) featList(p *[]fullattack.Feat, null bool) *engine.Error {",
+		"*p = append(*p, \"\")\n*(*string)(&(*p)[i]), err = d.string()",
+		"case *[]fullattack.PricedStep:\nerr = d.pricedStepList(p, null)",
 		"func (e *encoder) fullAttackResult(p *fullattack.Result)",
 		"at := len(e.b)\ne.raw(\"{\")\ne.optString(`,\"a\":`, q.A)\ne.optInt(`,\"b\":`, q.B)\ne.unlead(at)",
 	} {

@@ -27,7 +27,7 @@ var leaves = map[string]*leaf{
 	"float64":        {read: "*%s, err = d.coord()", write: "float", nonzero: "%s != 0", zero: "0", ts: "number"},
 	"[2]float64":     {read: "err = d.planePoint(%s)", zero: "[2]float64{}", ts: "[number, number]"},
 	"uint64":         {zero: "0", ts: "number"},
-	"[3]int":         {read: "err = d.cell(%s)", zero: "[3]int{}", listWant: "an array of cells [x, y, z]", ts: "CellTuple"},
+	"[3]int":         {read: "err = d.cell(%s)", zero: "[3]int{}", listName: "Cell", listWant: "an array of cells [x, y, z]", ts: "CellTuple"},
 	"[3]int32":       {write: "cell", zero: "[3]int32{}", listName: "Cell", ts: "CellTuple"},
 	"[3]float64":     {write: "point", zero: "[3]float64{}", listName: "Point", ts: "WorldPoint"},
 	"map[string]int": {read: "err = d.intMap(%s)", nilable: true, ts: "Record<string, number>"},
