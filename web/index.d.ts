@@ -1010,7 +1010,7 @@ export interface LoadOptions {
 
 /**
  * Instantiates aoekit.wasm and resolves to an engine. The module's download starts at once,
- * while the Go runtime's glue loads. Once the engine is returned it warms itself, a call at a
+ * and it compiles as it arrives, while the Go runtime's glue loads. Once the engine is returned it warms itself, a call at a
  * time when the host is idle (or within a second): it makes the calls a page makes first
  * (evaluate, evaluateCells, a scene), so that later ones do not pay for compiling the module's
  * functions; a call made before that pays for what it needs itself. Each call starts its own

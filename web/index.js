@@ -58,17 +58,16 @@ export async function load(options = {}) {
   }
   const source = options?.wasm ?? new URL("./aoekit.wasm", import.meta.url);
   // The module's download starts at once where the host fetches URLs (a browser's, not Node's,
-  // which reads files: internal/wasm.js fetchSource), and goes on while internal/wasm.js and
-  // wasm_exec.js are imported; a failure of any is load()'s, and the others' are not left
-  // unhandled.
-  const early = (typeof source === "string" || source instanceof URL) && !isNode() ? fetch(source) : null;
+  // which reads files: internal/wasm.js fetchSource), and it compiles as it arrives
+  // (compileEarly) while internal/wasm.js and wasm_exec.js are imported, both at once; a
+  // failure of any is load()'s, and the others' are not left unhandled.
+  const early = (typeof source === "string" || source instanceof URL) && !isNode() ? fetch(source).then(compileEarly) : null;
   early?.catch(() => {});
-  const w = (helpers ??= await import("./internal/wasm.js"));
-  const fetched = w.fetchSource(early ?? source);
-  fetched.catch(() => {});
+  const [w] = await Promise.all([helpers ?? import("./internal/wasm.js"), import("./wasm_exec.js")]);
+  helpers = w;
   await w.loadGo();
   const go = w.newGo();
-  const { module, instance } = await w.instantiate(fetched, go.runtime.importObject);
+  const { module, instance } = await w.instantiate(early ?? source, go.runtime.importObject);
   const runtime = new Runtime(module);
   runtime.start(go, instance);
   const engine = runtime.engine();
@@ -76,6 +75,15 @@ export async function load(options = {}) {
   // host is idle: the first result does not wait for it.
   w.warmUpLater(engine);
   return engine;
+}
+
+// compileEarly starts compiling a response the module can stream from (one labelled
+// application/wasm, as WebAssembly.compileStreaming requires) as its bytes arrive, before Go's
+// imports exist to instantiate it with; any other response is left to internal/wasm.js
+// instantiate, which reads it whole or reports its status.
+function compileEarly(response) {
+  const wasm = /^\s*application\/wasm\s*(;|$)/i.test(response.headers.get("Content-Type") ?? "");
+  return response.ok && wasm && typeof WebAssembly.compileStreaming === "function" ? WebAssembly.compileStreaming(response) : response;
 }
 
 function isNode() {

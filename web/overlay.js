@@ -6,7 +6,7 @@
 // its request against one of that engine's scenes (`{ scene }` in the view), so that only the
 // template, caster and origin cross each frame. See overlay.d.ts and CONTRACT.md ("The
 // overlay").
-import { canvasOf, checkSize, codedError, encode, engineOf, instantiate, internalError, loadGo, moduleError, newGo, newScene, runModule, warmUp } from "./internal/wasm.js";
+import { canvasOf, checkSize, codedError, compileEarly, encode, engineOf, fetchSource, instantiate, internalError, loadGo, moduleError, newGo, newScene, runModule, warmUp } from "./internal/wasm.js";
 
 // index.js's error class, as far as instanceof can tell (internal/wasm.js says why a copy).
 export { AoekitError } from "./internal/wasm.js";
@@ -124,10 +124,13 @@ export async function loadOverlay(options = {}) {
   if (options !== null && typeof options !== "object") {
     throw new TypeError("aoekit: loadOverlay(options) takes an object, such as { wasm: url }");
   }
-  const source = options?.wasm ?? new URL("./aoekit-overlay.wasm", import.meta.url);
+  // The module downloads, and compiles as it arrives (compileEarly), while wasm_exec.js is
+  // imported; a failure of either is loadOverlay()'s, and the other's is not left unhandled.
+  const early = fetchSource(options?.wasm ?? new URL("./aoekit-overlay.wasm", import.meta.url)).then(compileEarly);
+  early.catch(() => {});
   await loadGo();
   const go = newGo();
-  const { module, instance } = await instantiate(source, go.runtime.importObject, "aoekit-overlay.wasm");
+  const { module, instance } = await instantiate(early, go.runtime.importObject, "aoekit-overlay.wasm");
   const runtime = new Runtime(module);
   runtime.start(go, instance);
   const engine = runtime.engine();

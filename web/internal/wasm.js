@@ -163,14 +163,29 @@ export async function fetchSource(source) {
   return source;
 }
 
+// compileEarly starts compiling source, a Response the module can stream from (one labelled
+// application/wasm, as WebAssembly.compileStreaming requires), as its bytes arrive, before Go's
+// imports exist to instantiate it with: it returns the promise of a WebAssembly.Module, which
+// instantiate takes. Any other source is returned as it is, for instantiate to read whole or to
+// report (index.js has its own copy, as it imports nothing).
+export function compileEarly(source) {
+  const response = typeof Response !== "undefined" && source instanceof Response;
+  return response && source.ok && isWasm(source) && typeof WebAssembly.compileStreaming === "function" ? WebAssembly.compileStreaming(source) : source;
+}
+
+// isWasm says whether response is labelled application/wasm (the streaming functions refuse any
+// other type).
+function isWasm(response) {
+  return /^\s*application\/wasm\s*(;|$)/i.test(response.headers.get("Content-Type") ?? "");
+}
+
 // fromResponse streams the module when the server labels it application/wasm, and reads it
 // whole when it does not (instantiateStreaming refuses any other type).
 async function fromResponse(response, imports, name) {
   if (!response.ok) {
     throw new Error(`aoekit: fetching ${response.url || name} failed: HTTP ${response.status}`);
   }
-  const type = response.headers.get("Content-Type") ?? "";
-  if (typeof WebAssembly.instantiateStreaming === "function" && /^\s*application\/wasm\s*(;|$)/i.test(type)) {
+  if (typeof WebAssembly.instantiateStreaming === "function" && isWasm(response)) {
     return WebAssembly.instantiateStreaming(response, imports);
   }
   return WebAssembly.instantiate(await response.arrayBuffer(), imports);

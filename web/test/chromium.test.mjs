@@ -16,9 +16,13 @@ const PAGE = `<!doctype html><title>aoekit</title>
   const request = ${JSON.stringify(CONTRACT_FROM_CASTER)};
   const failure = (f) => { try { f(); return null; } catch (e) { return { code: e.code, message: e.message, at: e.at, isError: e instanceof Error }; } };
   try {
-    const streaming = WebAssembly.instantiateStreaming;
+    // A module streams through compileStreaming (load() compiles as it downloads) or
+    // instantiateStreaming: each call of either counts.
     out.streamed = 0;
-    WebAssembly.instantiateStreaming = (...args) => { out.streamed++; return streaming(...args); };
+    for (const name of ["compileStreaming", "instantiateStreaming"]) {
+      const streaming = WebAssembly[name];
+      WebAssembly[name] = (...args) => { out.streamed++; return streaming(...args); };
+    }
     const e = await load();
     out.version = e.version();
     out.parse = e.parse("Con4NE");

@@ -1,6 +1,6 @@
 // load()'s cold start in Chromium (issue 30): importing the package fetches one file, the
-// module's download does not wait for Go's support (wasm_exec.js) nor the loader's helpers
-// (internal/wasm.js), and the first result does not wait for the warm-up, which runs after
+// module's download and compile do not wait for Go's support (wasm_exec.js) nor the loader's
+// helpers (internal/wasm.js), which are requested together, and the first result does not wait for the warm-up, which runs after
 // load() resolves, a call at a time when the page is idle. (make bench times them: its cold
 // rows, plain and at 10 Mbit/s with 40 ms round trips.)
 import assert from "node:assert/strict";
@@ -75,6 +75,33 @@ test("Chromium: importing the package is one file, and load() requests aoekit.wa
   assert.ok(imported < HOLD / 2, `import("/index.js") took ${Math.round(imported)} ms with internal/wasm.js held back ${HOLD} ms`);
   assert.ok(at("/aoekit.wasm") - at("/internal/wasm.js") < HOLD / 2,
     `aoekit.wasm requested ${Math.round(at("/aoekit.wasm") - at("/internal/wasm.js"))} ms after internal/wasm.js, which was held back ${HOLD} ms`);
+});
+
+test("Chromium: load() compiles aoekit.wasm as it arrives, while internal/wasm.js and wasm_exec.js, requested together, are still on their way", async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const log = [];
+  const base = await serveLogged(t, { "/internal/wasm.js": HOLD }, log);
+  const page = await browser.newPage();
+  await page.goto(`${base}/test.html`);
+  const out = await page.evaluate(async (request) => {
+    const compile = WebAssembly.compileStreaming;
+    let compiled;
+    WebAssembly.compileStreaming = (...args) => compile.apply(WebAssembly, args).then((m) => ((compiled = performance.now()), m));
+    const t0 = performance.now();
+    const { load } = await import("/index.js");
+    const engine = await load();
+    return { compiled: compiled - t0, loaded: performance.now() - t0, count: engine.evaluate(request).count };
+  }, CONTRACT_REQUEST);
+  await page.close();
+  assert.ok(out.count > 0);
+  assert.ok(out.loaded >= HOLD, `load() resolved ${Math.round(out.loaded)} ms after the import, before internal/wasm.js (held back ${HOLD} ms) had arrived`);
+  // Before, the module was compiled (instantiateStreaming) only once both had arrived, one after
+  // the other.
+  assert.ok(out.compiled < HOLD / 2, `aoekit.wasm compiled ${Math.round(out.compiled)} ms after the import, with internal/wasm.js held back ${HOLD} ms`);
+  const at = (p) => log.find((r) => r.path === p)?.at;
+  assert.ok(at("/wasm_exec.js") - at("/internal/wasm.js") < HOLD / 2,
+    `wasm_exec.js requested ${Math.round(at("/wasm_exec.js") - at("/internal/wasm.js"))} ms after internal/wasm.js, which was held back ${HOLD} ms`);
 });
 
 test("Chromium: load() resolves before its warm-up, which runs after, a call at a time when the page is idle", async (t) => {
