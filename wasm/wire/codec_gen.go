@@ -106,7 +106,7 @@ type wholeAttacker engine.Attacker
 // value reads the value at the cursor into what dst points to. A null is an absent value, as
 // with encoding/json: it leaves numbers, strings, booleans, cells and struct values alone and
 // makes pointers, lists and maps nil (a hand-written reader reads it as its field has it).
-// value reads the leaves and the fields read by hand; composite, the rest.
+// value reads numbers, strings, booleans and the fields read by hand; composite, the rest.
 func (d *decoder) value(dst any) (err *engine.Error) {
 	null := d.null()
 	switch p := dst.(type) {
@@ -122,6 +122,30 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		if !null {
 			*p, err = d.boolean()
 		}
+	case *engine.TemplateRef: // Request.Template
+		err = d.templateField(p, null)
+	case *wholeToken: // Token.Size
+		err = d.sizeField((*engine.Token)(p), null)
+	case *engine.Toward: // Request.Toward
+		err = d.towardField(p, null)
+	case *engine.Range: // Request.Range
+		err = d.rangeField(p, null)
+	case *wholeObstacle: // Obstacle.Fill
+		err = d.fillField((*engine.Obstacle)(p), null)
+	case *uint64: // Resolve.Seed
+		err = d.seedField(p, null)
+	case *wholeAttacker: // Attacker.Size
+		err = d.attackerSizeField((*engine.Attacker)(p), null)
+	default:
+		err = d.composite(dst, null)
+	}
+	return err
+}
+
+// composite is value for the other leaves, a pointer, a struct or a list (null: the value at
+// the cursor is null).
+func (d *decoder) composite(dst any, null bool) (err *engine.Error) {
+	switch p := dst.(type) {
 	case *[3]int:
 		if !null {
 			err = d.cell(p)
@@ -144,29 +168,6 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 		if !null {
 			*p, err = d.coord()
 		}
-	case *engine.TemplateRef: // Request.Template
-		err = d.templateField(p, null)
-	case *wholeToken: // Token.Size
-		err = d.sizeField((*engine.Token)(p), null)
-	case *engine.Toward: // Request.Toward
-		err = d.towardField(p, null)
-	case *engine.Range: // Request.Range
-		err = d.rangeField(p, null)
-	case *wholeObstacle: // Obstacle.Fill
-		err = d.fillField((*engine.Obstacle)(p), null)
-	case *uint64: // Resolve.Seed
-		err = d.seedField(p, null)
-	case *wholeAttacker: // Attacker.Size
-		err = d.attackerSizeField((*engine.Attacker)(p), null)
-	default:
-		err = d.composite(dst, null)
-	}
-	return err
-}
-
-// composite is value for a pointer, a struct or a list (null: the value at the cursor is null).
-func (d *decoder) composite(dst any, null bool) (err *engine.Error) {
-	switch p := dst.(type) {
 	case **bool:
 		*p = nil
 		if !null {

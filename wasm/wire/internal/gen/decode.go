@@ -255,14 +255,14 @@ func (g *decoderGen) generate(readRoots, valueRoots []string) ([]byte, error) {
 	p(`// value reads the value at the cursor into what dst points to. A null is an absent value, as
 // with encoding/json: it leaves numbers, strings, booleans, cells and struct values alone and
 // makes pointers, lists and maps nil (a hand-written reader reads it as its field has it).
-// value reads the leaves and the fields read by hand; composite, the rest.
+// value reads numbers, strings, booleans and the fields read by hand; composite, the rest.
 func (d *decoder) value(dst any) (err *engine.Error) {
 	null := d.null()
 	switch p := dst.(type) {
 `)
 	order := g.caseOrder()
 	for _, src := range order {
-		if t := g.cases[src]; t.kind == leafKind {
+		if t := g.cases[src]; t.kind == leafKind && valueLeaves[t.name] {
 			g.valueCase(p, src, t)
 		}
 	}
@@ -275,10 +275,10 @@ func (d *decoder) value(dst any) (err *engine.Error) {
 	}
 	p("default:\nerr = d.composite(dst, null)\n}\nreturn err\n}\n\n")
 
-	p("// composite is value for a pointer, a struct or a list (null: the value at the cursor is null).\n")
+	p("// composite is value for the other leaves, a pointer, a struct or a list (null: the value at\n// the cursor is null).\n")
 	p("func (d *decoder) composite(dst any, null bool) (err *engine.Error) {\nswitch p := dst.(type) {\n")
 	for _, src := range order {
-		if t := g.cases[src]; t.kind != leafKind {
+		if t := g.cases[src]; t.kind != leafKind || !valueLeaves[t.name] {
 			g.valueCase(p, src, t)
 		}
 	}
