@@ -127,9 +127,10 @@ class Runtime {
   // into Go (the module refuses it too). When the Go instance fails underneath (a trap, a
   // stack overflow, an exit), it throws an internal error and the next call runs on a fresh
   // instance; an instance that failed between calls (in one of its timers) is replaced first.
-  // A scene's call (scene: [id, packed bytes, generation]) is refused when the instance its
-  // scene was made on is no longer the one running.
-  call(name, body, ...scene) {
+  // A scene's call (extra: [id, packed bytes, generation]) is refused when the instance its
+  // scene was made on is no longer the one running; a board's (evaluate's, extra: [packed
+  // bytes]) goes with its packed obstacles (internal/wasm.js callArgs).
+  call(name, body, ...extra) {
     if (body !== undefined) helpers.checkSize(name, body, this.#maxBody);
     if (this.#fns !== null && (this.#go.failed || this.#go.runtime.exited)) this.#fail();
     if (this.#fns === null) {
@@ -140,12 +141,12 @@ class Runtime {
         throw helpers.internalError(`the engine could not restart (${cause?.message ?? cause})`);
       }
     }
-    if (scene.length > 2 && scene[2] !== this.#generation) {
+    if (extra.length > 2 && extra[2] !== this.#generation) {
       throw helpers.internalError("the engine restarted since this scene was made, and the scene went with it: make it again with engine.scene(board)");
     }
     let out;
     try {
-      out = scene.length > 0 ? this.#fns[name](scene[0], body, scene[1]) : this.#fns[name](body);
+      out = this.#fns[name](...helpers.callArgs(name, body, extra));
     } catch (cause) {
       this.#fail();
       throw helpers.internalError(`the engine stopped (${cause?.message ?? cause}) and will restart`);

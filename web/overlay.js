@@ -6,7 +6,7 @@
 // its request against one of that engine's scenes (`{ scene }` in the view), so that only the
 // template, caster and origin cross each frame. See overlay.d.ts and CONTRACT.md ("The
 // overlay").
-import { canvasOf, checkSize, codedError, compileEarly, encode, engineOf, fetchSource, instantiate, internalError, loadGo, moduleError, newGo, newScene, runModule, warmUp } from "./internal/wasm.js";
+import { callArgs, canvasOf, checkSize, codedError, compileEarly, encode, engineOf, fetchSource, instantiate, internalError, loadGo, moduleError, newGo, newScene, runModule, warmUp } from "./internal/wasm.js";
 
 // index.js's error class, as far as instanceof can tell (internal/wasm.js says why a copy).
 export { AoekitError } from "./internal/wasm.js";
@@ -226,13 +226,14 @@ class Runtime {
 
   // #engineCall calls one of the engine's functions, as load()'s engine does (web/index.js): a
   // body past the module's maxBody is refused before it crosses into Go, an instance that
-  // failed is replaced (the overlays attached again), and a scene's call (scene: [id, packed
-  // bytes, generation]) is refused when the instance its scene was made on no longer runs.
-  #engineCall(name, body, ...scene) {
+  // failed is replaced (the overlays attached again), and a scene's call (extra: [id, packed
+  // bytes, generation]) is refused when the instance its scene was made on no longer runs; a
+  // board's (evaluate's, extra: [packed bytes]) goes with its packed obstacles (callArgs).
+  #engineCall(name, body, ...extra) {
     if (body !== undefined) checkSize(name, body, this.#maxBody);
     this.#live();
-    if (scene.length > 2 && scene[2] !== this.#generation) restarted();
-    return scene.length > 0 ? this.#call(name, scene[0], body, scene[1]) : this.#call(name, body);
+    if (extra.length > 2 && extra[2] !== this.#generation) restarted();
+    return this.#call(name, ...callArgs(name, body, extra));
   }
 
   // engine is the module's engine: load()'s Engine (index.d.ts), on this instance. Its scenes

@@ -125,9 +125,12 @@ browser:
 # setting shrinks the floor alike): it fails past BROWSER_MAX_BROTLI or BROWSER_MAX_GZIP, set a
 # little above the module as it is, so that it cannot grow unnoticed, and prints the issue's
 # goals (BROWSER_GOAL_*) and the floor (a module with only syscall/js, for scale).
-# (lowered with the line tables blanked: 591,501 B brotli, 784,471 B gzip as the tree stood)
+# (lowered with the line tables blanked: 591,501 B brotli, 784,471 B gzip as the tree stood;
+# the gzip cap raised for the cold start's decoder in small functions and evaluate's packed
+# obstacles, which make a page's first result ~10 ms sooner and a warm evaluate of 300 obstacles
+# twice as fast: 591,852 B brotli, 786,056 B gzip)
 BROWSER_MAX_BROTLI ?= 593000
-BROWSER_MAX_GZIP   ?= 786000
+BROWSER_MAX_GZIP   ?= 787000
 BROWSER_GOAL_BROTLI ?= 600000
 BROWSER_GOAL_GZIP   ?= 800000
 size: browser floor

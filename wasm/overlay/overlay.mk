@@ -30,8 +30,9 @@ overlay-wasm:
 # TestLinksNoQuoting), -11.4 KB: 760,701 B; with browser.mk's grid and notation changes, 755,073 B;
 # the planner's add and badRequest out of line (some 60 inlined copies; BenchmarkPlan unchanged,
 # natively and under Node), 750,665 B; its file and line tables blanked after linking
-# (browser.mk's POSTLINK), -70.6 KB: 680,110 B, under OVERLAY_GOAL_BROTLI.
-OVERLAY_MAX_BROTLI  ?= 681500
+# (browser.mk's POSTLINK), -70.6 KB: 680,110 B, under OVERLAY_GOAL_BROTLI; with the engine's
+# cold-start changes (browser.mk), 681,717 B.
+OVERLAY_MAX_BROTLI  ?= 683000
 OVERLAY_GOAL_BROTLI ?= 700000
 overlay-size: overlay-wasm browser
 	@command -v brotli >/dev/null || { echo "overlay-size: needs the brotli command (apt-get install brotli)"; exit 1; }

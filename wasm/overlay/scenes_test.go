@@ -45,7 +45,7 @@ func TestExportsFollowed(t *testing.T) {
 	}
 	for i, e := range mine {
 		j := jsapi.Exports[i]
-		if e.Name != j.Name || e.Packed != j.Packed || (e.Handle == nil) != (j.Handle == nil) || (e.Scene == nil) != (j.Scene == nil) {
+		if e.Name != j.Name || e.Packed != j.Packed || (e.Handle == nil) != (j.Handle == nil) || (e.Board == nil) != (j.Board == nil) || (e.Scene == nil) != (j.Scene == nil) {
 			t.Errorf("export %d: %+v, jsapi's %+v", i, e, j)
 		}
 	}

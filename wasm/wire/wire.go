@@ -365,11 +365,18 @@ func Parse(body []byte) (out []byte, err *engine.Error) {
 // error Evaluate would give (a panic becomes an internal error). Doors with their own encoding
 // of the result (the browser module's packed cells) use it to answer as Evaluate does.
 func EvaluateResult(body []byte) (*engine.Result, *engine.Error) {
-	return evaluateResult(nil, body)
+	return evaluateResult(nil, body, nil)
 }
 
-// evaluateResult is EvaluateResult watching ctx (nil: never cancelled).
-func evaluateResult(ctx engine.Context, body []byte) (res *engine.Result, err *engine.Error) {
+// EvaluatePacked is EvaluateResult for a request whose obstacles come packed (UnpackObstacles),
+// after any its JSON holds: the browser module's evaluate, to which the loader hands a board's
+// obstacles so when each reads the same either way (web/internal/wasm.js packRequest).
+func EvaluatePacked(body, packed []byte) (*engine.Result, *engine.Error) {
+	return evaluateResult(nil, body, packed)
+}
+
+// evaluateResult is EvaluatePacked watching ctx (nil: never cancelled).
+func evaluateResult(ctx engine.Context, body, packed []byte) (res *engine.Result, err *engine.Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, err = nil, Recovered(r)
@@ -377,6 +384,9 @@ func evaluateResult(ctx engine.Context, body []byte) (res *engine.Result, err *e
 	}()
 	req := new(engine.Request)
 	if err := read(body, req); err != nil {
+		return nil, err
+	}
+	if req.Obstacles, err = withPacked(req.Obstacles, packed); err != nil {
 		return nil, err
 	}
 	res, eerr := engineEvaluate(ctx, req)
@@ -397,7 +407,7 @@ func Evaluate(body []byte) ([]byte, *engine.Error) { return EvaluateContext(nil,
 // engine.EvaluateContext does: when ctx is done the evaluation stops with a too_large error
 // whose message starts "cancelled: ". The HTTP door passes its request's context.
 func EvaluateContext(ctx engine.Context, body []byte) ([]byte, *engine.Error) {
-	res, err := evaluateResult(ctx, body)
+	res, err := evaluateResult(ctx, body, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -323,6 +323,14 @@ export function notDetached(obstacles) {
   if (detached) throw new AoekitError("bad_request", "obstacles: the Int32Array's buffer is detached (transferred elsewhere)", undefined, "obstacles");
 }
 
+// callArgs is the arguments of the module's function name for body and extra, what both
+// runtimes' call are given: a scene's function's (its name starts with "scene") [id, packed
+// obstacles], a board's (evaluate, evaluateCells) [packed obstacles], or nothing.
+export function callArgs(name, body, extra) {
+  if (extra.length === 0) return [body];
+  return name.startsWith("scene") ? [extra[0], body, extra[1]] : [body, extra[0]];
+}
+
 // splitObstacles returns what's JSON of a board or a scene edit and, when its obstacles are an
 // Int32Array of x, y, z, fill quads, their bytes (little-endian int32s) for the module: for the
 // scenes of either module's engine (index.js, overlay.js).
@@ -341,15 +349,8 @@ export function splitObstacles(value, what) {
     throw new AoekitError("bad_request", `obstacles: an Int32Array of x, y, z, fill quads, not ${obstacles.length} numbers`, undefined, "obstacles");
   }
   const { obstacles: _, ...rest } = value;
-  let bytes;
   notDetached(obstacles);
-  if (LITTLE_ENDIAN) bytes = new Uint8Array(obstacles.buffer, obstacles.byteOffset, obstacles.byteLength);
-  else {
-    bytes = new Uint8Array(obstacles.byteLength);
-    const view = new DataView(bytes.buffer);
-    for (let i = 0; i < obstacles.length; i++) view.setInt32(4 * i, obstacles[i], true);
-  }
-  return { json: encode(rest), packed: bytes };
+  return { json: encode(rest), packed: littleEndianBytes(obstacles) };
 }
 
 // int32s views packed cells (x, y, z little-endian int32s) as an Int32Array.
@@ -380,6 +381,72 @@ export function splitResult(bytes) {
   return result;
 }
 
+// packRequest returns what evaluate sends the module for request: its JSON and, when its
+// obstacles read the same packed, their bytes (x, y, z, fill little-endian int32 quads, the fill
+// in 1/400 of a cell, as splitObstacles packs a scene's), which the module reads after the
+// JSON's obstacles (wire.EvaluatePacked) without parsing hundreds of small objects: a page's
+// first evaluate on a board of 300 obstacles parsed ~1 500 fields, often enough for V8 to spend
+// a core optimizing the parser during it (issue 30). They go packed only when JSON.stringify
+// would write each as plain numbers the module reads exactly so: request and every obstacle a
+// plain object (no toJSON, no getter's own prototype), the list its own enumerable array, each
+// obstacle's fields only x, y (int32s), z (an int32 or absent) and a fill that is n/400 for n =
+// 1 … 400 (the float64 nearest it, whose shortest decimal is n/400 itself, engine.ParseFill);
+// and when the whole request's JSON would be under a third of maxBody (UTF-8 bytes of a UTF-16
+// string: never past the limit, whose refusal the JSON path gives). Otherwise, and in Node's
+// tests of both, the result is the same through either: every request goes as JSON alone.
+export function packRequest(request, maxBody) {
+  const obstacles = plain(request) && Object.prototype.propertyIsEnumerable.call(request, "obstacles") ? request.obstacles : undefined;
+  if (!Array.isArray(obstacles) || obstacles.length === 0 || "toJSON" in obstacles || obstacles.length > MAX_OBSTACLES) {
+    return [encode(request)];
+  }
+  const quads = new Int32Array(4 * obstacles.length);
+  let text = 14 + obstacles.length; // ,"obstacles":[ … ], and a comma between each two
+  for (let i = 0; i < obstacles.length; i++) {
+    const o = obstacles[i];
+    if (!plain(o)) return [encode(request)];
+    let n = 0;
+    for (const key in o) {
+      const v = o[key];
+      if (key === "z" && v === undefined) continue; // left out by JSON.stringify
+      if (!PACKED_KEYS.has(key) || typeof v !== "number") return [encode(request)];
+      text += key.length + 4 + String(v).length; // "key":v, with the comma before the next
+      n++;
+    }
+    const { x, y, z = 0, fill } = o;
+    const units = Math.round(fill * 400);
+    if (!(int32(x) && int32(y) && int32(z) && units >= 1 && units <= 400 && units / 400 === fill)) return [encode(request)];
+    text += 1; // {}, less the comma after the last field
+    quads[4 * i] = x;
+    quads[4 * i + 1] = y;
+    quads[4 * i + 2] = z;
+    quads[4 * i + 3] = units;
+  }
+  const { obstacles: _, ...rest } = request;
+  const json = encode(rest);
+  if (json.length + text > maxBody / 3) return [encode(request)];
+  return [json, littleEndianBytes(quads)];
+}
+
+const PACKED_KEYS = new Set(["x", "y", "z", "fill"]);
+const MAX_OBSTACLES = 250_000; // engine.MaxObstacles: past it, the JSON path's refusal
+
+function plain(v) {
+  return v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype && !("toJSON" in v);
+}
+
+function int32(v) {
+  return Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff;
+}
+
+// littleEndianBytes is the bytes of an Int32Array as little-endian int32s.
+function littleEndianBytes(a) {
+  if (LITTLE_ENDIAN) return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  const bytes = new Uint8Array(a.byteLength);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < a.length; i++) view.setInt32(4 * i, a[i], true);
+  return bytes;
+}
+
 // engineOf is the Engine (index.d.ts) over a module's runtime: call(name, body) calls one of
 // its functions with a body (refused past maxBody, the module's limit, by the caller), and
 // scene(board) makes a scene (newScene). load()'s engine and the overlay module's are both
@@ -392,8 +459,8 @@ export function engineOf(call, maxBody, scene) {
     // options.rules: the rule set whose notation t is (dnd5e and pf2e need it, SPEC §10.3);
     // an absent one is left out of the JSON.
     parse: (t, options) => JSON.parse(call("parse", encode({ text: text(t), rules: options?.rules }))),
-    evaluate: (request) => splitResult(call("evaluate", encode(request))),
-    evaluateCells: (request) => int32s(call("evaluateCells", encode(request))),
+    evaluate: (request) => splitResult(call("evaluate", ...packRequest(request, maxBody))),
+    evaluateCells: (request) => int32s(call("evaluateCells", ...packRequest(request, maxBody))),
     move: (request) => JSON.parse(call("move", encode(request))),
     cover: (request) => JSON.parse(call("cover", encode(request))),
     fullAttack: (request) => JSON.parse(call("fullAttack", encode(request))),
@@ -556,8 +623,9 @@ export function directCalls(fns, instance) {
     const viaJS = fns[name];
     const scene = (Number(kind) & 1) !== 0;
     const packedAnswer = (Number(kind) & 2) !== 0;
+    const board = (Number(kind) & 4) !== 0;
     fns[name] = (...args) => {
-      const [id, body, packed] = scene ? args : [0, args[0], undefined];
+      const [id, body, packed] = scene ? args : [0, args[0], board ? args[1] : undefined];
       if ((body !== undefined && typeof body !== "string") || body?.length > fns.maxBody || (scene && (id | 0) !== id) ||
         (packed !== undefined && packed !== null && (!(packed instanceof Uint8Array) || !(packed.length <= fns.maxPacked)))) {
         return viaJS(...args);

@@ -4,7 +4,7 @@
 // replace for every call the loaders make. Two instances of aoekit.wasm side by side, one
 // started by runModule (direct) and one started bare (syscall/js only), get every request of
 // the cross-door corpus, as evaluateCells too, a run of scene calls with JSON and packed
-// obstacles, and hostile bodies; their answers must be the same bytes, and their errors the same
+// obstacles, stateless evaluates with packed obstacles, and hostile bodies; their answers must be the same bytes, and their errors the same
 // code, message, at and field.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -100,6 +100,19 @@ test("direct calls answer every corpus request, scene calls and hostile bodies a
       same(fns, "sceneEvaluate", id, JSON.stringify({ template: "Cir1" }), undefined);
     }
     assert.ok(updated >= 1, "some scene took the edit (one may refuse it: token a moved onto a random obstacle)");
+
+    // A stateless evaluate's obstacles packed after its body's (packRequest): the same answers,
+    // and the same refusals of packed obstacles that are not a whole number of quads, not a
+    // Uint8Array, or out of range.
+    const frame = { template: "Cir3", caster: { id: "c", x: 10, y: 10, z: 0 }, origin: { x: 6, y: 6, z: 0 }, range: 20, ...board };
+    for (const name of ["evaluate", "evaluateCells"]) {
+      same(fns, name, JSON.stringify(frame), packed);
+      same(fns, name, JSON.stringify({ ...frame, obstacles: [{ x: 7, y: 7, z: 0, fill: 0.5 }] }), packed);
+      for (const bad of [new Uint8Array(12), new Uint8Array(new Int32Array([1, 1, 0, 401]).buffer), new Uint8Array(new Int32Array([1, 1, 0, 0]).buffer), [1, 2, 3, 4]]) {
+        const err = same(fns, name, JSON.stringify(frame), bad);
+        assert.ok(err instanceof Error && err.code === "bad_request", `${name} with ${bad.length} bad packed bytes: ${err.message ?? "answered"}`);
+      }
+    }
   } finally {
     fns.stop();
   }

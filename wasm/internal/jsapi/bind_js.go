@@ -16,7 +16,8 @@ import (
 // largest request, in bytes of UTF-8, a function accepts, and target.maxPacked to the most
 // bytes of packed obstacles: the loader checks them before a request crosses into Go. It also makes list the table of the direct calls (direct_js.go), and
 // sets target.direct to it: "name:kind " for each export, in order, kind having directScene
-// for a scene's function and directPacked for one that answers bytes.
+// for a scene's function, directBoard for one taking packed obstacles after its body, and
+// directPacked for one that answers bytes.
 func Register(target js.Value, list []Export) {
 	b := newBinder()
 	table := ""
@@ -25,6 +26,9 @@ func Register(target js.Value, list []Export) {
 		kind := 0
 		if e.Scene != nil {
 			kind |= directScene
+		}
+		if e.Board != nil {
+			kind |= directBoard
 		}
 		if e.Packed {
 			kind |= directPacked
@@ -68,8 +72,8 @@ func newBinder() binder {
 
 // bind returns the JavaScript function for e. It takes the body as its one string argument
 // (none means an empty body) — after the scene's id for a scene's export, and before an
-// optional Uint8Array of packed obstacles — and returns the answer — a string, or a Uint8Array
-// when e is packed — or an Error. Nothing panics out of it.
+// optional Uint8Array of packed obstacles for a scene's or a board's — and returns the answer —
+// a string, or a Uint8Array when e is packed — or an Error. Nothing panics out of it.
 func (b binder) bind(e Export) func(js.Value, []js.Value) any {
 	return func(_ js.Value, args []js.Value) (result any) {
 		defer func() {
@@ -84,17 +88,17 @@ func (b binder) bind(e Export) func(js.Value, []js.Value) any {
 				return b.jsError(&engine.Error{Code: engine.CodeBadRequest, Message: e.Name + ": the first argument must be a scene id"})
 			}
 			id, args = args[0].Int(), args[1:]
-			if len(args) > 1 && !args[1].IsUndefined() && !args[1].IsNull() {
-				if !args[1].InstanceOf(b.bytesCtor) {
-					return b.jsError(&engine.Error{Code: engine.CodeBadRequest, Message: e.Name + ": packed obstacles must come as a Uint8Array"})
-				}
-				n := args[1].Length()
-				if n > wire.MaxPacked {
-					return b.jsError(packedTooLarge(n))
-				}
-				packed = make([]byte, n)
-				js.CopyBytesToGo(packed, args[1])
+		}
+		if (e.Scene != nil || e.Board != nil) && len(args) > 1 && !args[1].IsUndefined() && !args[1].IsNull() {
+			if !args[1].InstanceOf(b.bytesCtor) {
+				return b.jsError(&engine.Error{Code: engine.CodeBadRequest, Message: e.Name + ": packed obstacles must come as a Uint8Array"})
 			}
+			n := args[1].Length()
+			if n > wire.MaxPacked {
+				return b.jsError(packedTooLarge(n))
+			}
+			packed = make([]byte, n)
+			js.CopyBytesToGo(packed, args[1])
 		}
 		var body []byte
 		if len(args) > 0 && !args[0].IsUndefined() {
@@ -170,6 +174,8 @@ func answer(e *Export, id int, body, packed []byte) ([]byte, *engine.Error) {
 		return nil, packedTooLarge(len(packed))
 	case e.Scene != nil:
 		return callScene(e.Scene, id, body, packed)
+	case e.Board != nil:
+		return callScene(func(_ int, body, packed []byte) ([]byte, *engine.Error) { return e.Board(body, packed) }, 0, body, packed)
 	}
 	return call(e.Handle, body)
 }

@@ -22,6 +22,7 @@ import (
 const (
 	directScene  = 1 // called with a scene's id and maybe packed obstacles
 	directPacked = 2 // answers bytes (a Uint8Array), not a string of JSON
+	directBoard  = 4 // called with maybe packed obstacles after the body
 )
 
 // direct is the state of the direct calls: the table Register bound, the request buffer and

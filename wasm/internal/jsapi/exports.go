@@ -15,12 +15,17 @@ type Handler func(body []byte) ([]byte, *engine.Error)
 // of an optional Uint8Array of packed obstacles (nil when none).
 type SceneHandler func(id int, body, packed []byte) ([]byte, *engine.Error)
 
-// An Export is one function a module offers JavaScript: a Handler of a body, or a SceneHandler
-// of a scene's id, a body and packed obstacles. (A module's own functions of JavaScript values,
-// the overlay's, are RawExports.)
+// A BoardHandler answers one request body whose board's obstacles may come packed (nil when
+// none: wire.UnpackObstacles), after any the body holds.
+type BoardHandler func(body, packed []byte) ([]byte, *engine.Error)
+
+// An Export is one function a module offers JavaScript: a Handler of a body, a BoardHandler of
+// a body and packed obstacles, or a SceneHandler of a scene's id, a body and packed obstacles.
+// (A module's own functions of JavaScript values, the overlay's, are RawExports.)
 type Export struct {
 	Name   string
 	Handle Handler
+	Board  BoardHandler
 	Scene  SceneHandler
 	Packed bool // the answer is bytes for a Uint8Array, not JSON text
 }
@@ -29,8 +34,8 @@ type Export struct {
 // aoekit.wasm registers, and what aoekit-overlay.wasm registers besides its own.
 var Exports = []Export{
 	{Name: "parse", Handle: wire.Parse},
-	{Name: "evaluate", Handle: evaluate, Packed: true},
-	{Name: "evaluateCells", Handle: evaluateCells, Packed: true},
+	{Name: "evaluate", Board: evaluate, Packed: true},
+	{Name: "evaluateCells", Board: evaluateCells, Packed: true},
 	{Name: "move", Handle: wire.Move},
 	{Name: "cover", Handle: wire.Cover},
 	{Name: "fullAttack", Handle: wire.FullAttack},
@@ -140,8 +145,8 @@ func callScene(h SceneHandler, id int, body, packed []byte) (out []byte, err *en
 
 // evaluate answers an evaluate request with its result split (split): its errors are those of
 // wire.Evaluate for the same body.
-func evaluate(body []byte) ([]byte, *engine.Error) {
-	res, err := wire.EvaluateResult(body)
+func evaluate(body, packed []byte) ([]byte, *engine.Error) {
+	res, err := wire.EvaluatePacked(body, packed)
 	if err != nil {
 		return nil, err
 	}
@@ -175,8 +180,8 @@ func split(res *engine.Result) ([]byte, *engine.Error) {
 
 // evaluateCells answers an evaluate request with the cells of its result, packed by packCells.
 // Its errors are those of wire.Evaluate for the same body.
-func evaluateCells(body []byte) ([]byte, *engine.Error) {
-	res, err := wire.EvaluateResult(body)
+func evaluateCells(body, packed []byte) ([]byte, *engine.Error) {
+	res, err := wire.EvaluatePacked(body, packed)
 	if err != nil {
 		return nil, err
 	}

@@ -72,7 +72,7 @@ func TestEvaluateCellsMatchesEvaluate(t *testing.T) {
 		`{"template": "Con4", "caster": {"id": "c", "x": 0, "y": 0, "z": 0}}`,
 		`{"template": 3}`, `{"template": `, `[]`, ``, `null`,
 	} {
-		packed, perr := evaluateCells([]byte(body))
+		packed, perr := evaluateCells([]byte(body), nil)
 		js, jerr := wire.Evaluate([]byte(body))
 		if !reflect.DeepEqual(perr, jerr) {
 			t.Errorf("%.40s: evaluateCells error %+v, Evaluate error %+v", body, perr, jerr)
@@ -144,7 +144,7 @@ func TestEvaluateSplitsEvaluate(t *testing.T) {
 		`{"template": "Con4", "caster": {"id": "c", "x": 0, "y": 0, "z": 0}}`,
 		`{"template": 3}`, `{"template": `, `[]`, ``, `null`,
 	} {
-		got, gerr := evaluate([]byte(body))
+		got, gerr := evaluate([]byte(body), nil)
 		js, jerr := wire.Evaluate([]byte(body))
 		if !reflect.DeepEqual(gerr, jerr) {
 			t.Errorf("%.40s: evaluate error %+v, wire.Evaluate error %+v", body, gerr, jerr)
