@@ -2,7 +2,6 @@ package wire
 
 import (
 	"encoding/json"
-	"os"
 	"reflect"
 	"testing"
 )
@@ -12,20 +11,8 @@ import (
 // them), the result or the error EvaluateResult gives it whole; and so it does with the first
 // half of them left in the JSON and the rest packed after them.
 func TestEvaluatePacked_CorpusSameAsJSON(t *testing.T) {
-	raw, err := os.ReadFile("../identity/requests.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var corpus []struct {
-		Name string          `json:"name"`
-		Door string          `json:"door"`
-		Body json.RawMessage `json:"body"`
-	}
-	if err := json.Unmarshal(raw, &corpus); err != nil {
-		t.Fatal(err)
-	}
 	compared := 0
-	for _, e := range corpus {
+	for _, e := range identityCorpus(t) {
 		var m map[string]json.RawMessage
 		if e.Door != "evaluate" || json.Unmarshal(e.Body, &m) != nil || m["obstacles"] == nil {
 			continue
@@ -36,16 +23,7 @@ func TestEvaluatePacked_CorpusSameAsJSON(t *testing.T) {
 		}
 		want, werr := EvaluateResult(e.Body)
 		for _, keep := range []int{0, len(req.Obstacles) / 2} {
-			var packed []byte
-			for _, o := range req.Obstacles[keep:] {
-				n := int32(o.Fill*400 + 0.5)
-				if o.Fill == 0 {
-					n = 400
-				}
-				for _, v := range [4]int32{int32(o.X), int32(o.Y), int32(o.Z), n} {
-					packed = append(packed, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
-				}
-			}
+			packed := packObstacles(req.Obstacles[keep:])
 			kept, _ := json.Marshal(req.Obstacles[:keep])
 			m["obstacles"] = kept
 			body, _ := json.Marshal(m)

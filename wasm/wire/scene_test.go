@@ -29,26 +29,51 @@ func splitBoard(t *testing.T, body []byte) (board, rest []byte) {
 	return board, rest
 }
 
+// A corpusEntry is a request of the identity corpus (wasm/identity/requests.json).
+type corpusEntry struct {
+	Name string          `json:"name"`
+	Door string          `json:"door"`
+	Body json.RawMessage `json:"body"`
+}
+
+// identityCorpus reads the identity corpus.
+func identityCorpus(t *testing.T) []corpusEntry {
+	t.Helper()
+	raw, err := os.ReadFile("../identity/requests.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var corpus []corpusEntry
+	if err := json.Unmarshal(raw, &corpus); err != nil {
+		t.Fatal(err)
+	}
+	return corpus
+}
+
+// packObstacles packs obstacles as the loader does (UnpackObstacles's format): fills n/400, and
+// a fill of 0 (a full block) as 400.
+func packObstacles(obstacles []engine.Obstacle) []byte {
+	var packed []byte
+	for _, o := range obstacles {
+		n := int32(o.Fill*400 + 0.5)
+		if o.Fill == 0 {
+			n = 400
+		}
+		for _, v := range [4]int32{int32(o.X), int32(o.Y), int32(o.Z), n} {
+			packed = append(packed, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
+		}
+	}
+	return packed
+}
+
 // Every evaluate request of the identity corpus (wasm/identity/requests.json), its board sent
 // to a Scene and the rest evaluated against it, gets the bytes Evaluate gives for the whole
 // request — or, where the board is bad, the same error from NewScene (a board's errors come
 // from making the scene; the request's own, from evaluating it). And the board's obstacles
 // packed (fills as the wire reads them, n/400) give the same answers as sent in JSON.
 func TestScene_CorpusSameBytesAsEvaluate(t *testing.T) {
-	raw, err := os.ReadFile("../identity/requests.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var corpus []struct {
-		Name string          `json:"name"`
-		Door string          `json:"door"`
-		Body json.RawMessage `json:"body"`
-	}
-	if err := json.Unmarshal(raw, &corpus); err != nil {
-		t.Fatal(err)
-	}
 	same, boardErrors := 0, 0
-	for _, e := range corpus {
+	for _, e := range identityCorpus(t) {
 		if e.Door != "evaluate" {
 			continue
 		}
@@ -76,16 +101,7 @@ func TestScene_CorpusSameBytesAsEvaluate(t *testing.T) {
 		if derr != nil || len(b.Obstacles) == 0 {
 			continue
 		}
-		var packed []byte
-		for _, o := range b.Obstacles {
-			n := int32(o.Fill*400 + 0.5)
-			if o.Fill == 0 {
-				n = 400
-			}
-			for _, v := range [4]int32{int32(o.X), int32(o.Y), int32(o.Z), n} {
-				packed = append(packed, byte(v), byte(v>>8), byte(v>>16), byte(v>>24))
-			}
-		}
+		packed := packObstacles(b.Obstacles)
 		var m map[string]json.RawMessage
 		json.Unmarshal(board, &m)
 		delete(m, "obstacles")
