@@ -388,12 +388,13 @@ export function splitResult(bytes) {
 // first evaluate on a board of 300 obstacles parsed ~1 500 fields, often enough for V8 to spend
 // a core optimizing the parser during it (issue 30). They go packed only when JSON.stringify
 // would write each as plain numbers the module reads exactly so: request and every obstacle a
-// plain object (no toJSON, no getter's own prototype), the list its own enumerable array, each
-// obstacle's fields only x, y (int32s), z (an int32 or absent) and a fill that is n/400 for n =
-// 1 … 400 (the float64 nearest it, whose shortest decimal is n/400 itself, engine.ParseFill);
-// and when the whole request's JSON would be under a third of maxBody (UTF-8 bytes of a UTF-16
-// string: never past the limit, whose refusal the JSON path gives). Otherwise, and in Node's
-// tests of both, the result is the same through either: every request goes as JSON alone.
+// plain object (of Object.prototype, without toJSON), the list request's own enumerable array,
+// each obstacle's fields only x, y (int32s), z (an int32 or absent) and a fill that is n/400
+// for n = 1 … 400 (the float64 nearest it, whose shortest decimal is n/400 itself:
+// engine.ParseFill), and the whole request's JSON surely under the size limit (a third of
+// maxBody: its UTF-8 bytes, were it sent whole; a request past it gets the JSON path's
+// refusal). Anything else goes as JSON alone, as every request did before; the answer is the
+// same either way (web/test/packed.test.mjs).
 export function packRequest(request, maxBody) {
   const obstacles = plain(request) && Object.prototype.propertyIsEnumerable.call(request, "obstacles") ? request.obstacles : undefined;
   if (!Array.isArray(obstacles) || obstacles.length === 0 || "toJSON" in obstacles || obstacles.length > MAX_OBSTACLES) {
@@ -404,13 +405,11 @@ export function packRequest(request, maxBody) {
   for (let i = 0; i < obstacles.length; i++) {
     const o = obstacles[i];
     if (!plain(o)) return [encode(request)];
-    let n = 0;
     for (const key in o) {
       const v = o[key];
       if (key === "z" && v === undefined) continue; // left out by JSON.stringify
       if (!PACKED_KEYS.has(key) || typeof v !== "number") return [encode(request)];
       text += key.length + 4 + String(v).length; // "key":v, with the comma before the next
-      n++;
     }
     const { x, y, z = 0, fill } = o;
     const units = Math.round(fill * 400);
@@ -428,7 +427,7 @@ export function packRequest(request, maxBody) {
 }
 
 const PACKED_KEYS = new Set(["x", "y", "z", "fill"]);
-const MAX_OBSTACLES = 250_000; // engine.MaxObstacles: past it, the JSON path's refusal
+const MAX_OBSTACLES = 250_000; // engine.MaxObstacles (CONTRACT): past it, the JSON path's refusal
 
 function plain(v) {
   return v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype && !("toJSON" in v);
