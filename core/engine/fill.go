@@ -38,40 +38,12 @@ func unitsOf(x decimal.Number) (int, bool) {
 	return max(1, int(n)), ok
 }
 
-// shortFill returns the units of the fills boards hold most, 1 and a positive fill of one or
-// two decimals ("0.5", "0.25"), which are exact multiples of 1/400 (0.dd is 4·dd/400), and 0
-// for any other text, which ParseFill reads through decimal.Parse. (A page's first request
-// reads hundreds of them: without this the parser ran often enough for V8 to spend a core on
-// optimizing it during that request, issue 30.)
-func shortFill(text []byte) int {
-	switch {
-	case len(text) == 1 && text[0] == '1':
-		return board.Full
-	case len(text) < 3 || len(text) > 4 || text[0] != '0' || text[1] != '.':
-		return 0
-	}
-	n := 0
-	for _, c := range text[2:] {
-		if c < '0' || c > '9' {
-			return 0
-		}
-		n = 10*n + int(c-'0')
-	}
-	if len(text) == 3 {
-		n *= 10
-	}
-	return 4 * n // 0 for 0.0 and 0.00, read as zeros by ParseFill
-}
-
 // ParseFill reads a fill written as text, a decimal number in JSON's syntax, and returns the
 // value Obstacle.Fill holds for its lattice value n/400 (SPEC §5.1): float64(n)/400, which
 // rounds back to n. A zero (0, -0, 0.0e5) is 0, a full block, as Obstacle.Fill's zero value
 // is (and as version 1 of the contract has always read it). ok is false when the text is not
 // 0 or a number in (0, 1].
 func ParseFill(text []byte) (float64, bool) {
-	if n := shortFill(text); n > 0 {
-		return float64(n) / board.Full, true
-	}
 	x, ok := decimal.Parse(text)
 	switch {
 	case !ok:

@@ -117,32 +117,3 @@ func TestParseFill_5_1_Range(t *testing.T) {
 		}
 	}
 }
-
-// TestShortFill_5_1_AgreesWithDecimal: ParseFill's short path takes exactly the texts 1, 0.d
-// and 0.dd with a digit that is not 0 (1 + 9 + 99 of them among every text of one to four
-// characters of a number's alphabet), and gives each its exact lattice value.
-func TestShortFill_5_1_AgreesWithDecimal(t *testing.T) {
-	const alphabet = "0123456789.-+e"
-	taken := 0
-	var walk func(text []byte)
-	walk = func(text []byte) {
-		if len(text) > 0 {
-			if n := shortFill(text); n != 0 {
-				taken++
-				if want, ok := latticeOf(t, string(text)); !ok || n != want {
-					t.Errorf("shortFill(%q) = %d; want %d/400 (in range: %v)", text, n, want, ok)
-				}
-			}
-		}
-		if len(text) == 4 {
-			return
-		}
-		for i := range len(alphabet) {
-			walk(append(text, alphabet[i]))
-		}
-	}
-	walk(make([]byte, 0, 4))
-	if taken != 1+9+99 {
-		t.Errorf("the short path took %d texts, want 109 (1, 0.1 … 0.9, 0.01 … 0.99)", taken)
-	}
-}

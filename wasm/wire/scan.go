@@ -161,9 +161,7 @@ func (s *scanner) str() *engine.Error {
 			}
 		case c < 0x20:
 			return s.fail("control character in string (escape it)")
-		case c < utf8.RuneSelf:
-			s.i++
-		default:
+		default: // past ASCII (plainRun stops at nothing else)
 			r, n := utf8.DecodeRune(s.data[s.i:])
 			if r == utf8.RuneError && n == 1 {
 				return s.fail("invalid UTF-8")
@@ -205,10 +203,6 @@ func (s *scanner) digits() *engine.Error {
 }
 
 func (s *scanner) number() *engine.Error {
-	if end := wholeNumber(s.data, s.i); end > s.i {
-		s.i = end
-		return nil
-	}
 	if s.data[s.i] == '-' {
 		s.i++
 	}
@@ -233,24 +227,6 @@ func (s *scanner) number() *engine.Error {
 		}
 	}
 	return nil
-}
-
-// wholeNumber returns the end of the number at i when it is a whole number of digits alone
-// (0, or no leading 0; no sign, fraction or exponent), the numbers requests hold most, and i
-// otherwise: number's short way, which keeps most calls of it from running its whole code (see
-// plainRun).
-func wholeNumber(data []byte, i int) int {
-	j := i
-	for j < len(data) && isDigit(data[j]) {
-		j++
-	}
-	switch {
-	case j == i || data[i] == '0' && j > i+1:
-		return i
-	case j < len(data) && (data[j] == '.' || data[j] == 'e' || data[j] == 'E'):
-		return i
-	}
-	return j
 }
 
 func (s *scanner) literal(lit string) *engine.Error {

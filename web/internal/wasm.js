@@ -397,9 +397,8 @@ export function splitResult(bytes) {
 // same either way (web/test/packed.test.mjs).
 export function packRequest(request, maxBody) {
   const obstacles = plain(request) && Object.prototype.propertyIsEnumerable.call(request, "obstacles") ? request.obstacles : undefined;
-  if (!Array.isArray(obstacles) || obstacles.length === 0 || "toJSON" in obstacles || obstacles.length > MAX_OBSTACLES) {
-    return [encode(request)];
-  }
+  if (!Array.isArray(obstacles) || obstacles.length === 0 || "toJSON" in obstacles) return [encode(request)];
+  const limit = maxBody / 3;
   const quads = new Int32Array(4 * obstacles.length);
   let text = 14 + obstacles.length; // ,"obstacles":[ … ], and a comma between each two
   for (let i = 0; i < obstacles.length; i++) {
@@ -415,6 +414,7 @@ export function packRequest(request, maxBody) {
     const units = Math.round(fill * 400);
     if (!(int32(x) && int32(y) && int32(z) && units >= 1 && units <= 400 && units / 400 === fill)) return [encode(request)];
     text += 1; // {}, less the comma after the last field
+    if (text > limit) return [encode(request)]; // refused as JSON (or sent whole), its obstacles not all read first
     quads[4 * i] = x;
     quads[4 * i + 1] = y;
     quads[4 * i + 2] = z;
@@ -422,12 +422,11 @@ export function packRequest(request, maxBody) {
   }
   const { obstacles: _, ...rest } = request;
   const json = encode(rest);
-  if (json.length + text > maxBody / 3) return [encode(request)];
+  if (json.length + text > limit) return [encode(request)];
   return [json, littleEndianBytes(quads)];
 }
 
 const PACKED_KEYS = new Set(["x", "y", "z", "fill"]);
-const MAX_OBSTACLES = 250_000; // engine.MaxObstacles (CONTRACT): past it, the JSON path's refusal
 
 function plain(v) {
   return v !== null && typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype && !("toJSON" in v);

@@ -62,6 +62,7 @@ test("packRequest sends as JSON alone what might not read the same packed", () =
     "a request with toJSON": { ...base, obstacles: [ok], toJSON: () => base },
     "inherited obstacles": inherited,
     "obstacles not enumerable": hidden,
+    "more obstacles than the limit's JSON holds": { ...base, obstacles: Array.from({ length: 20000 }, (_, i) => ({ x: i, y: 2, fill: 1 })) },
     "a request near the limit": { ...base, caster: { ...base.caster, id: "c".repeat(MAX_BODY / 3 - 80) }, obstacles: [ok] },
   };
   const attempt = (f) => {
@@ -84,7 +85,7 @@ test("evaluate and evaluateCells answer alike with obstacles packed and sent as 
   const engine = await load();
   const random = generator(30);
   const rand = (n) => Math.floor(random() * n);
-  let fills = new Set();
+  const fills = new Set();
   let packedRequests = 0;
   let refused = 0;
   const answer = (f) => {
