@@ -3,6 +3,7 @@
 /** us formats a time given in µs: ns under 1 µs, µs under 1 ms, ms above. */
 export function us(v) {
   if (v === undefined || v === null || !Number.isFinite(v)) return "—";
+  if (v < 0) return `-${us(-v)}`;
   if (v < 1) return `${sig(v * 1000)} ns`;
   if (v < 1000) return `${sig(v)} µs`;
   return `${sig(v / 1000)} ms`;

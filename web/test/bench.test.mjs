@@ -58,6 +58,17 @@ test("bench.mjs --quick writes every row, and the module's answers are the nativ
   assert.ok(chromium.length === 1 ? chromium[0].skipped : chromium.length === count("node"), "every Chromium row, or one that says they were skipped");
   assert.ok(count("cold node") >= 5);
   assert.ok(count("cold chromium") >= 1);
+  // The cold start over the floor's: the median of each round's difference, from the raw runs.
+  if (bench.raw.cold.chromium && bench.raw.cold.floor) {
+    const { chromium: ours, floor } = bench.raw.cold;
+    const diffs = ours.map((r, i) => r.toFirstResult - floor[i].toFirstResult).sort((a, b) => a - b);
+    const row = groups.get("cold chromium").find((r) => r.text.case === "import → first result, over the floor's");
+    assert.ok(row, "a row of the cold start over the floor's");
+    assert.equal(row.n, ours.length);
+    const mid = (diffs.length - 1) / 2;
+    const median = (diffs[Math.floor(mid)] + diffs[Math.ceil(mid)]) / 2;
+    assert.ok(Math.abs(row.median / 1000 - median) < 1e-9, `${row.median / 1000} ms, the pairs ${diffs}`);
+  }
   for (const name of fov) assert.equal(count(`fov ${name.replace(/^fov-/, "")}`), 7, `${name}: aoekit go, node and chromium (or their skipped rows), stateless and scene, rot-js twice`);
   assert.equal(count("segments"), 4);
   const voxel = groups.get("segments").find((r) => r.case.startsWith("fast-voxel-raycast"));
