@@ -305,10 +305,6 @@ const coldRows = (group, runs, what, floor = false) => {
 };
 coldRows("cold node", coldNode, "fresh processes");
 if (chrome) {
-  coldRows("cold chromium", chrome.cold, "fresh contexts, nothing cached, served brotli");
-  coldRows("cold chromium 10 Mbit/s", chrome.coldSlow, "fresh contexts, brotli, 10 Mbit/s and 40 ms round trips");
-  coldRows("cold floor chromium", chrome.floorCold, "the floor module (syscall/js only), for scale; fresh contexts, brotli", true);
-  coldRows("cold floor 10 Mbit/s", chrome.floorSlow, "the floor module, 10 Mbit/s and 40 ms round trips", true);
   // What the package costs over the floor, start by start: each round's cold start less the
   // floor's of the same round (taken a second apart, in the same browser). The machine's load
   // moves both together by tens of milliseconds between runs; their difference moves less,
@@ -319,8 +315,12 @@ if (chrome) {
     const s = stats(ours.slice(0, n).map((r, i) => r.toFirstResult - floor[i].toFirstResult));
     add(group, "import → first result, over the floor's", { median: s.median * 1000, p95: s.p95 * 1000, n: s.n }, { median: us(s.median * 1000), p95: us(s.p95 * 1000), note: `Typical; n=${s.n} ${what}` });
   };
+  coldRows("cold chromium", chrome.cold, "fresh contexts, nothing cached, served brotli");
   overFloor("cold chromium", chrome.cold, chrome.floorCold, "pairs: each cold start less the floor's of its round");
+  coldRows("cold chromium 10 Mbit/s", chrome.coldSlow, "fresh contexts, brotli, 10 Mbit/s and 40 ms round trips");
   overFloor("cold chromium 10 Mbit/s", chrome.coldSlow, chrome.floorSlow, "pairs: each throttled cold start less the floor's of its round");
+  coldRows("cold floor chromium", chrome.floorCold, "the floor module (syscall/js only), for scale; fresh contexts, brotli", true);
+  coldRows("cold floor 10 Mbit/s", chrome.floorSlow, "the floor module, 10 Mbit/s and 40 ms round trips", true);
 }
 else add("cold chromium", "(every cold Chromium row)", { skipped: true }, { note: chromeSkip });
 
