@@ -41,7 +41,11 @@ globalThis.answer = engine.evaluate({ template: { notation: "Cir2" }, caster: { 
 
 test("the Owlbear extension's background page preloads the module its load() fetches", () => {
   // background.mjs imports load from ./index.js, which fetches ./aoekit.wasm beside it; the
-  // extension ships both next to background.html (web/owlbear/bundle.mjs).
+  // extension ships both next to background.html (make owlbear: web/foundry/foundry.mk).
+  const mk = readFileSync(join(WEB, "foundry", "foundry.mk"), "utf8");
+  const files = (name) => new RegExp(`^${name}\\s*:=(.*)$`, "m").exec(mk)?.[1].trim().split(/\s+/) ?? [];
+  assert.ok(files("OWLBEAR_PACKAGE_FILES").includes("index.js") && files("OWLBEAR_PACKAGE_FILES").includes("aoekit.wasm"), "make owlbear ships index.js and aoekit.wasm");
+  assert.ok(files("OWLBEAR_OWN_FILES").includes("background.html"), "make owlbear ships background.html beside them");
   const html = readFileSync(join(WEB, "owlbear", "background.html"), "utf8");
   assert.match(readFileSync(join(WEB, "owlbear", "background.mjs"), "utf8"), /import \{ load \} from "\.\/index\.js";/);
   assert.match(html, /<link rel="preload" href="aoekit\.wasm" as="fetch" type="application\/wasm" crossorigin>/);
