@@ -374,8 +374,9 @@ export function attachOverlay(
 ): Promise<AttachedOverlay>;
 
 /**
- * Instantiates aoekit-overlay.wasm (the engine and the renderer) and resolves to the module.
- * Each call starts its own instance. Should the instance fail, the next call runs on a fresh one
+ * Instantiates aoekit-overlay.wasm (the engine and the renderer) and resolves to the module;
+ * its engine then warms itself as `load`'s does, a call at a time when the host is idle (or
+ * within a second). Each call starts its own instance. Should the instance fail, the next call runs on a fresh one
  * on which every overlay not detached is attached again.
  *
  * @example

@@ -6,7 +6,7 @@
 // its request against one of that engine's scenes (`{ scene }` in the view), so that only the
 // template, caster and origin cross each frame. See overlay.d.ts and CONTRACT.md ("The
 // overlay").
-import { callArgs, canvasOf, checkSize, codedError, compileEarly, encode, engineOf, fetchSource, instantiate, internalError, loadGo, moduleError, newGo, newScene, runModule, warmUp } from "./internal/wasm.js";
+import { callArgs, canvasOf, checkSize, codedError, compileEarly, encode, engineOf, fetchSource, instantiate, internalError, loadGo, moduleError, newGo, newScene, runModule, warmUpLater } from "./internal/wasm.js";
 
 // index.js's error class, as far as instanceof can tell (internal/wasm.js says why a copy).
 export { AoekitError } from "./internal/wasm.js";
@@ -134,7 +134,9 @@ export async function loadOverlay(options = {}) {
   const runtime = new Runtime(module);
   runtime.start(go, instance);
   const engine = runtime.engine();
-  warmUp(engine);
+  // The warm-up (internal/wasm.js warmUpLater) runs after loadOverlay() resolves, a call at a
+  // time when the page is idle, as load()'s does: the first draw does not wait for it.
+  warmUpLater(engine);
   return Object.freeze({ attach: (canvas, opts) => runtime.attach(canvas, opts), engine });
 }
 

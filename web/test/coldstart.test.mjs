@@ -1,7 +1,7 @@
 // load()'s cold start in Chromium (issue 30): importing the package fetches one file, the
 // module's download and compile do not wait for Go's support (wasm_exec.js) nor the loader's
 // helpers (internal/wasm.js), which are requested together, and the first result does not wait for the warm-up, which runs after
-// load() resolves, a call at a time when the page is idle. (make bench times them: its cold
+// load() resolves (and loadOverlay()'s too), a call at a time when the page is idle. (make bench times them: its cold
 // rows, plain and at 10 Mbit/s with 40 ms round trips.)
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -139,4 +139,37 @@ test("Chromium: load() resolves before its warm-up, which runs after, a call at 
   // One idle callback for each of the warm-up's 7 calls (internal/wasm.js warmUpSteps: 5
   // evaluates, evaluateCells, a scene), and the last, which finds none left.
   assert.deepEqual(out.after, { scheduled: 8, ran: 8 });
+});
+
+test("Chromium: loadOverlay() resolves before its warm-up too, which then runs a call at a time when the page is idle", async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const base = await serveLogged(t, {}, []);
+  const page = await browser.newPage();
+  await page.goto(`${base}/test.html`);
+  const out = await page.evaluate(async (request) => {
+    const idle = { scheduled: 0, ran: 0 };
+    const schedule = window.requestIdleCallback.bind(window);
+    window.requestIdleCallback = (f, options) => {
+      idle.scheduled++;
+      return schedule((deadline) => {
+        idle.ran++;
+        f(deadline);
+      }, options);
+    };
+    const { loadOverlay } = await import("/overlay.js");
+    const { engine } = await loadOverlay();
+    const atLoad = { ...idle };
+    const count = engine.evaluate(request).count; // answers before the warm-up has run
+    for (let quiet = 0; quiet < 5; ) {
+      const before = idle.scheduled;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      quiet = idle.scheduled === before && idle.ran === idle.scheduled ? quiet + 1 : 0;
+    }
+    return { atLoad, count, after: { ...idle }, again: engine.evaluate(request).count };
+  }, CONTRACT_REQUEST);
+  await page.close();
+  assert.deepEqual(out.atLoad, { scheduled: 1, ran: 0 }, "loadOverlay() resolved with its warm-up scheduled, not run");
+  assert.ok(out.count > 0 && out.again === out.count);
+  assert.deepEqual(out.after, { scheduled: 8, ran: 8 }, "the warm-up's 7 calls, then the callback that finds none left");
 });
