@@ -104,13 +104,17 @@ test("Chromium: load() compiles aoekit.wasm as it arrives, while internal/wasm.j
     `wasm_exec.js requested ${Math.round(at("/wasm_exec.js") - at("/internal/wasm.js"))} ms after internal/wasm.js, which was held back ${HOLD} ms`);
 });
 
-test("Chromium: load() resolves before its warm-up, which runs after, a call at a time when the page is idle", async (t) => {
+// idleWarmUp loads an engine in a fresh page (loader: an expression of the imported module m
+// that resolves to an engine) and counts the page's idle callbacks: those scheduled and run when
+// the loader resolved, then once the page has been idle long enough for all of them, and the
+// engine's answers to request before and after.
+async function idleWarmUp(t, entry, loader) {
   const browser = await chromium(t);
-  if (!browser) return;
+  if (!browser) return null;
   const base = await serveLogged(t, {}, []);
   const page = await browser.newPage();
   await page.goto(`${base}/test.html`);
-  const out = await page.evaluate(async (request) => {
+  const out = await page.evaluate(async ([entry, loader, request]) => {
     // Every idle callback the page schedules, and how many have run.
     const idle = { scheduled: 0, ran: 0 };
     const schedule = window.requestIdleCallback.bind(window);
@@ -121,8 +125,8 @@ test("Chromium: load() resolves before its warm-up, which runs after, a call at 
         f(deadline);
       }, options);
     };
-    const { load } = await import("/index.js");
-    const engine = await load();
+    const m = await import(entry);
+    const engine = await (0, eval)(`(m) => ${loader}`)(m);
     const atLoad = { ...idle };
     const count = engine.evaluate(request).count; // answers before the warm-up has run
     // Idle until the warm-up has nothing left to schedule.
@@ -132,44 +136,22 @@ test("Chromium: load() resolves before its warm-up, which runs after, a call at 
       quiet = idle.scheduled === before && idle.ran === idle.scheduled ? quiet + 1 : 0;
     }
     return { atLoad, count, after: { ...idle }, again: engine.evaluate(request).count };
-  }, CONTRACT_REQUEST);
+  }, [entry, loader, CONTRACT_REQUEST]);
   await page.close();
-  assert.deepEqual(out.atLoad, { scheduled: 1, ran: 0 }, "load() resolved with its warm-up scheduled, not run");
-  assert.ok(out.count > 0 && out.again === out.count);
-  // One idle callback for each of the warm-up's 7 calls (internal/wasm.js warmUpSteps: 5
-  // evaluates, evaluateCells, a scene), and the last, which finds none left.
-  assert.deepEqual(out.after, { scheduled: 8, ran: 8 });
-});
+  return out;
+}
 
-test("Chromium: loadOverlay() resolves before its warm-up too, which then runs a call at a time when the page is idle", async (t) => {
-  const browser = await chromium(t);
-  if (!browser) return;
-  const base = await serveLogged(t, {}, []);
-  const page = await browser.newPage();
-  await page.goto(`${base}/test.html`);
-  const out = await page.evaluate(async (request) => {
-    const idle = { scheduled: 0, ran: 0 };
-    const schedule = window.requestIdleCallback.bind(window);
-    window.requestIdleCallback = (f, options) => {
-      idle.scheduled++;
-      return schedule((deadline) => {
-        idle.ran++;
-        f(deadline);
-      }, options);
-    };
-    const { loadOverlay } = await import("/overlay.js");
-    const { engine } = await loadOverlay();
-    const atLoad = { ...idle };
-    const count = engine.evaluate(request).count; // answers before the warm-up has run
-    for (let quiet = 0; quiet < 5; ) {
-      const before = idle.scheduled;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      quiet = idle.scheduled === before && idle.ran === idle.scheduled ? quiet + 1 : 0;
-    }
-    return { atLoad, count, after: { ...idle }, again: engine.evaluate(request).count };
-  }, CONTRACT_REQUEST);
-  await page.close();
-  assert.deepEqual(out.atLoad, { scheduled: 1, ran: 0 }, "loadOverlay() resolved with its warm-up scheduled, not run");
-  assert.ok(out.count > 0 && out.again === out.count);
-  assert.deepEqual(out.after, { scheduled: 8, ran: 8 }, "the warm-up's 7 calls, then the callback that finds none left");
-});
+for (const [name, entry, loader] of [
+  ["load()", "/index.js", "m.load()"],
+  ["loadOverlay()", "/overlay.js", "m.loadOverlay().then((o) => o.engine)"],
+]) {
+  test(`Chromium: ${name} resolves before its warm-up, which runs after, a call at a time when the page is idle`, async (t) => {
+    const out = await idleWarmUp(t, entry, loader);
+    if (!out) return;
+    assert.deepEqual(out.atLoad, { scheduled: 1, ran: 0 }, `${name} resolved with its warm-up scheduled, not run`);
+    assert.ok(out.count > 0 && out.again === out.count);
+    // One idle callback for each of the warm-up's 7 calls (internal/wasm.js warmUpSteps: 5
+    // evaluates, evaluateCells, a scene), and the last, which finds none left.
+    assert.deepEqual(out.after, { scheduled: 8, ran: 8 });
+  });
+}
