@@ -82,7 +82,20 @@ const delta = (step, file, name) => (step.after[file]?.[name] ?? 0) - (step.befo
 const fetched = (page) => page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name.split("/").pop()).filter((n) => n.endsWith(".wasm")));
 
 /** The page idle a moment after loading (the module makes its scene then), as a table is before a template is placed. */
-const settle = (page) => page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 600)));
+// (Each loader warms its engine after it resolves, a call at a time when the page is idle: those
+// calls are counted too, so a table is settled once the page has made no module call for a
+// while, and 600 ms at least.)
+const settle = (page) => page.evaluate(async () => {
+  const start = performance.now();
+  let last = JSON.stringify(moduleCalls());
+  let quiet = 0;
+  while (performance.now() - start < 15_000 && (quiet < 3 || performance.now() - start < 600)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = JSON.stringify(moduleCalls());
+    quiet = now === last ? quiet + 1 : 0;
+    last = now;
+  }
+});
 
 test("foundry in Chromium: 5. one engine — drawing on loads only aoekit-overlay.wasm, and a drag evaluates once a frame against the scene", async (t) => {
   const env = await table(t, { ...V13, corner: { x: 400, y: 300 } });
@@ -181,6 +194,7 @@ test("foundry in Chromium: 5. one engine — drawing off loads only aoekit.wasm;
     for (let i = 0; i < 100 && !document.getElementById("aoekit-overlay"); i++) await wait(50);
     await wait();
   });
+  await settle(page);
   assert.deepEqual(await fetched(page), ["aoekit.wasm", "aoekit-overlay.wasm"]);
   const on = await drag(page, DRAG.slice(4));
   for (const [i, step] of on.entries()) {
