@@ -376,8 +376,8 @@ export function attachOverlay(
 /**
  * Instantiates aoekit-overlay.wasm (the engine and the renderer) and resolves to the module;
  * its engine then warms itself as `load`'s does, a call at a time when the host is idle (or
- * within a second). Each call starts its own instance. Should the instance fail, the next call runs on a fresh one
- * on which every overlay not detached is attached again.
+ * within a second). Each call starts its own instance. Should the instance fail, the next call
+ * runs on a fresh one on which every overlay not detached is attached again.
  *
  * @example
  * import { loadOverlay } from "./aoekit/overlay.js"; // served beside index.js and the .wasm files

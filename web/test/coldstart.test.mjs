@@ -1,8 +1,9 @@
 // load()'s cold start in Chromium (issue 30): importing the package fetches one file, the
 // module's download and compile do not wait for Go's support (wasm_exec.js) nor the loader's
-// helpers (internal/wasm.js), which are requested together, and the first result does not wait for the warm-up, which runs after
-// load() resolves (and loadOverlay()'s too), a call at a time when the page is idle. (make bench times them: its cold
-// rows, plain and at 10 Mbit/s with 40 ms round trips.)
+// helpers (internal/wasm.js), which are requested together, and the first result does not wait
+// for the warm-up, which runs after load() resolves (and loadOverlay()'s too), a call at a time
+// when the page is idle. (make bench times them: its cold rows, plain and at 10 Mbit/s with 40
+// ms round trips.)
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import http from "node:http";

@@ -81,10 +81,12 @@ const delta = (step, file, name) => (step.after[file]?.[name] ?? 0) - (step.befo
 /** The .wasm files the page fetched. */
 const fetched = (page) => page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name.split("/").pop()).filter((n) => n.endsWith(".wasm")));
 
-/** The page idle a moment after loading (the module makes its scene then), as a table is before a template is placed. */
-// (Each loader warms its engine after it resolves, a call at a time when the page is idle: those
-// calls are counted too, so a table is settled once the page has made no module call for a
-// while, and 600 ms at least.)
+/**
+ * The page idle a moment after loading (the module makes its scene then), as a table is before
+ * a template is placed. Each loader warms its engine after it resolves, a call at a time when
+ * the page is idle, and COUNT_CALLS counts those calls too: the table is settled once the page
+ * has made no module call for 300 ms (600 ms at least, 15 s at most).
+ */
 const settle = (page) => page.evaluate(async () => {
   const start = performance.now();
   let last = JSON.stringify(moduleCalls());
