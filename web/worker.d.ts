@@ -209,8 +209,12 @@ export interface WorkerEngine {
 
 /**
  * Starts the engine in a module Web Worker and resolves to it once the worker has loaded
- * aoekit.wasm. Each call starts its own worker. Browsers only: where there are no Web Workers
- * (Node has worker_threads, not Web Workers), it rejects; use `load` from `aoekit` there.
+ * aoekit.wasm. Each call starts its own worker. The module named by a URL (or the package's own,
+ * for the package's own worker) is downloaded and compiled on the page while the worker's
+ * scripts load, and the worker is given the compiled module; where the page cannot compile it
+ * (its Content-Security-Policy forbids WebAssembly), the worker fetches it. Browsers only:
+ * where there are no Web Workers (Node has worker_threads, not Web Workers), it rejects; use
+ * `load` from `aoekit` there.
  *
  * @example
  * import { loadWorker } from "aoekit/worker";

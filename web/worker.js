@@ -5,7 +5,7 @@
 
 // AoekitError is index.js's error class, as far as instanceof can tell (internal/wasm.js says
 // why a copy: importing index.js would add nothing here but aoekit.wasm to a bundle's page).
-import { AoekitError, canvasOf, codedError, encode, notDetached } from "./internal/wasm.js";
+import { AoekitError, canvasOf, codedError, compileEarly, encode, notDetached } from "./internal/wasm.js";
 
 export { AoekitError };
 
@@ -33,9 +33,19 @@ export async function loadWorker(options = {}) {
   } else {
     throw new TypeError("aoekit: options.worker must be a Worker running engine-worker.js, or its URL");
   }
+  // The module's download starts now, on the page, while the worker's own scripts load
+  // (compileOnPage), and the worker gets it compiled.
+  const compiled = compileOnPage(options?.wasm, given === undefined || given === null);
   const link = new Link(worker);
   try {
-    await link.call("load", [{ wasm: await portable(options?.wasm, "aoekit.wasm") }]);
+    const module = await compiled;
+    // A host that cannot send a WebAssembly.Module to a worker (a DataCloneError) has it
+    // fetched there instead.
+    const sent = module && (await link.call("load", [{ wasm: module }], [], true).then(() => true, (err) => {
+      if (err?.name === "DataCloneError") return false;
+      throw err;
+    }));
+    if (!sent) await link.call("load", [{ wasm: await portable(options?.wasm, "aoekit.wasm") }]);
   } catch (err) {
     link.close();
     throw err;
@@ -86,8 +96,9 @@ class Link {
   }
 
   // call sends method and its args (and the transferables among them) and resolves to the
-  // answer, or rejects with the error, the engine's own.
-  call(method, args, transfer = []) {
+  // answer, or rejects with the error, the engine's own (with cloneErrors, postMessage's own
+  // DataCloneError as it is).
+  call(method, args, transfer = [], cloneErrors = false) {
     if (this.#failed) return Promise.reject(this.#failed(method));
     if (this.#closed) {
       return Promise.reject(codedError("bad_request", `aoekit worker: ${named(method)} after dispose: this engine's worker was terminated; load another with loadWorker()`));
@@ -100,7 +111,7 @@ class Link {
       } catch (err) {
         this.#pending.delete(id);
         // A value structured clone cannot copy (a function, a scene of another engine…).
-        reject(err?.name === "DataCloneError" ? codedError("bad_request", `aoekit worker: ${named(method)}: a value cannot be sent to the engine's worker: ${err.message}`) : err);
+        reject(err?.name === "DataCloneError" && !cloneErrors ? codedError("bad_request", `aoekit worker: ${named(method)}: a value cannot be sent to the engine's worker: ${err.message}`) : err);
       }
     });
   }
@@ -281,6 +292,33 @@ function boardArg(value) {
     return { json: encode(rest), obstacles };
   }
   return { json: encode(value) };
+}
+
+// compileOnPage starts downloading the module on the page, compiled as it arrives
+// (WebAssembly.compileStreaming, off the main thread), when it is named by a URL, or is the
+// package's own aoekit.wasm for the package's own worker: the worker is then sent the
+// WebAssembly.Module (shared, not copied) rather than fetching the module once its scripts
+// have loaded. A page's <link rel="preload"> of that URL serves this fetch, as it serves
+// load()'s. It resolves to the module, or to null when the page cannot compile it — a
+// response that is not OK or not labelled application/wasm, a fetch that fails, a page whose
+// Content-Security-Policy forbids WebAssembly, a host without compileStreaming — and the
+// worker then fetches the module itself, as load() does, with load()'s errors. (A source
+// given otherwise — bytes, a Response, a Module, a promise — goes to the worker as portable
+// makes it, and so does a URL that does not parse, for portable to refuse.)
+function compileOnPage(source, ownWorker) {
+  if (typeof fetch !== "function" || typeof WebAssembly?.compileStreaming !== "function") return null;
+  let url;
+  try {
+    if ((source === undefined || source === null) && ownWorker) url = new URL("./aoekit.wasm", import.meta.url);
+    else if (typeof source === "string" || source instanceof URL) url = new URL(source, globalThis.document?.baseURI ?? globalThis.location?.href);
+    else return null;
+  } catch {
+    return null;
+  }
+  return fetch(url)
+    .then(compileEarly)
+    .then((m) => (m instanceof WebAssembly.Module ? m : null))
+    .catch(() => null);
 }
 
 // portable is a module source the worker can use: a string or a URL resolved against the page
