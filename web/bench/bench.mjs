@@ -289,10 +289,11 @@ if (chrome) {
 
 // Cold start.
 // (floor: the floor module's rows, which import wasm_exec.js and call its one function.)
-const coldRows = (group, runs, what, floor = false) => {
+// (worker: loadWorker()'s rows, which import aoekit/worker and start the engine in a worker.)
+const coldRows = (group, runs, what, floor = false, worker = false) => {
   const keys = [
-    ["import", floor ? "import wasm_exec.js" : "import aoekit"],
-    ["load", floor ? "instantiate + start" : "load() (compile + start)"],
+    ["import", floor ? "import wasm_exec.js" : worker ? "import aoekit/worker" : "import aoekit"],
+    ["load", floor ? "instantiate + start" : worker ? "loadWorker() (worker + compile + start)" : "load() (compile + start)"],
     ["firstEvaluate", floor ? "first call" : "first evaluate after load"],
     ["secondEvaluate", "second evaluate"],
     ["toFirstResult", floor ? "import → first answer" : "import → first result"],
@@ -304,6 +305,13 @@ const coldRows = (group, runs, what, floor = false) => {
   }
 };
 coldRows("cold node", coldNode, "fresh processes");
+// Every cold start's first answer is the native one's (its count of cells).
+{
+  const expect = cases.find((c) => c.name === "typical")?.expect.count;
+  for (const [what, runs] of [["cold node", coldNode], ["cold chromium", chrome?.cold], ["cold chromium 10 Mbit/s", chrome?.coldSlow], ["cold worker chromium", chrome?.workerCold], ["cold worker 10 Mbit/s", chrome?.workerSlow]]) {
+    for (const r of runs ?? []) if (r.count !== expect) mismatches.push(`${what}: the first evaluate's ${r.count} cells, native ${expect}`);
+  }
+}
 if (chrome) {
   // What the package costs over the floor, start by start: each round's cold start less the
   // floor's of the same round (taken a second apart, in the same browser), the module's own
@@ -319,6 +327,8 @@ if (chrome) {
   overFloor("cold chromium", chrome.cold, chrome.floorCold, "pairs: each cold start less the floor's of its round");
   coldRows("cold chromium 10 Mbit/s", chrome.coldSlow, "fresh contexts, brotli, 10 Mbit/s and 40 ms round trips");
   overFloor("cold chromium 10 Mbit/s", chrome.coldSlow, chrome.floorSlow, "pairs: each throttled cold start less the floor's of its round");
+  coldRows("cold worker chromium", chrome.workerCold, "fresh contexts, brotli; loadWorker(): compiled on the page, run in a Web Worker", false, true);
+  coldRows("cold worker 10 Mbit/s", chrome.workerSlow, "fresh contexts, brotli, 10 Mbit/s and 40 ms round trips; loadWorker()", false, true);
   coldRows("cold floor chromium", chrome.floorCold, "the floor module (syscall/js only), for scale; fresh contexts, brotli", true);
   coldRows("cold floor 10 Mbit/s", chrome.floorSlow, "the floor module, 10 Mbit/s and 40 ms round trips", true);
 }
@@ -451,7 +461,7 @@ const legend = [
   "node, chromium: the module through web/index.js, stateless: each call encodes the whole request (board included: JSON, but for a board's plain obstacles, sent packed as x, y, z, fill int32s; internal/wasm.js packRequest), crosses into WebAssembly, evaluates, and evaluate JSON.parses the answer (evaluateCells returns packed cells). median and p95 of n calls after warm-up (×k: batches of k calls), timed with performance.now() inside Node or the page; vs: the median over the native Go benchmark's (go) and over go wire's (wire). Every answer is checked against the native one first (count, targets, cover segments).",
   "scene.evaluate: the board read once by engine.scene(board), then the same frame each call; \"dragged\": the origin a square further each call over the 20 squares up to the case's own, so that every call's window is new (what a drag costs at most: a real one stays on a square for several frames), each frame checked against a stateless evaluate first; vs is left out, Go's scene benchmark repeating one frame.",
   `Point/…: issue 28's dnd5e areas on the Typical board with 2 000 thin walls, flat (core/engine's BenchmarkPoint): a 60-foot-radius sphere from the point (30, 30) and a 120-foot line from the caster toward 30°. Their "dragged" rows go through the case's own frames in turn, one per call (the sphere's point ½ square a frame over 20 squares, without the caster; the line's toward 15° a frame, a whole turn), the same frames as the native BenchmarkPoint/…/scene-dragged (its vs); each frame's answer checked first to be the stateless evaluate's (the same JSON) and the native one's count, targets and segments; every sample one call, so p95 is a frame's. The target is issue 28's drag budget: p95 ≤ ${us(DRAG_TARGET_US)} per frame in Chromium (shown, never asserted).`,
-  "cold: import → load() (compile and start the module) → first evaluate, Typical, in fresh Node processes and fresh Chromium contexts (nothing cached, the files served brotli -q 11 from the loopback, and again at 10 Mbit/s with 40 ms round trips: DevTools network emulation); median and p95 of the runs. load() resolves before its warm-up, which runs when the page is idle: the first evaluate compiles what it runs. The floor rows: a module with only syscall/js (make floor) through wasm_exec.js, in the same runs, for scale (issue 30's goals: ≤ 150 ms median, ≤ 850 ms at 10 Mbit/s); \"over the floor's\": the median of each round's cold start less the floor's of the same round (the module's own share; the machine's load moves it too).",
+  "cold: import → load() (compile and start the module) → first evaluate, Typical, in fresh Node processes and fresh Chromium contexts (nothing cached, the files served brotli -q 11 from the loopback, and again at 10 Mbit/s with 40 ms round trips: DevTools network emulation); median and p95 of the runs. load() resolves before its warm-up, which runs when the page is idle: the first evaluate compiles what it runs. The floor rows: a module with only syscall/js (make floor) through wasm_exec.js, in the same runs, for scale (issue 30's goals: ≤ 150 ms median, ≤ 850 ms at 10 Mbit/s); \"over the floor's\": the median of each round's cold start less the floor's of the same round (the module's own share; the machine's load moves it too). The worker rows: the same through loadWorker() (aoekit/worker), the module downloaded and compiled on the page while the worker's scripts load, started in the worker, each answer posted back to the page.",
   "fov: cells decided per µs, cells decided = the squares within Chebyshev r of the caster on the board, (2r+1)² clipped, the same number for every row. aoekit: a Draw Steel \"r burst\" with barriers, flat (bounds z 0…0), the tokens removed: every square decided by exact corner-to-corner segments on the 1/400 lattice from the caster's space (SPEC §3.2), low walls (fill 0.5) and thin walls exact. rot-js: shadowcasting on a 2-D grid whose blocked squares are the board's full obstacles (low walls left out), thin walls rasterised to the square east of / south of each (an approximation); Recursive uses a Euclidean radius, so sees fewer squares. NOT the same work: approximations against exact geometry. aoekit's rows: natively (go), and the module's evaluateCells in Node and in Chromium, stateless (the board sent as JSON each time) and through a scene (the board read once, as the peers read their grid once) (vs: its median over the native Go benchmark's; the answer's cell count checked against the native one). The peers' vs: aoekit's rate over the peer's (above 1: aoekit decides more cells per µs), the module in Node, stateless, against the peer in Node; the scene, Chromium and native ratios in the note.",
   "segments: 1 000 segments between random lattice points of free squares 5–30 squares apart at mid height, on the Typical board's full obstacles (voxels). aoekit los.Blocked is exact (1/400 lattice, grazing and diagonal pinches per SPEC §5.2); fast-voxel-raycast is a float voxel DDA. The module has no bare segment test: its rows are the cover segments (targets[].lines) an evaluate judges over the whole evaluate's time, a loose lower bound. vs: aoekit native over the peer in Node (different runtimes).",
   "size: make size's output (raw, gzip -9, brotli -q 11; the floor is a module with only syscall/js).",
@@ -473,7 +483,7 @@ writeFileSync(OUT, `${JSON.stringify({ meta, rows: rows.map(({ text, ...r }) => 
   wire,
   node: { rows: nodeRows, fov: fovNode, scene: nodeScene },
   chromium: chrome ?? { skipped: chromeSkip },
-  cold: { node: coldNode, chromium: chrome?.cold ?? null, chromiumSlow: chrome?.coldSlow ?? null, floor: chrome?.floorCold ?? null, floorSlow: chrome?.floorSlow ?? null },
+  cold: { node: coldNode, chromium: chrome?.cold ?? null, chromiumSlow: chrome?.coldSlow ?? null, floor: chrome?.floorCold ?? null, floorSlow: chrome?.floorSlow ?? null, worker: chrome?.workerCold ?? null, workerSlow: chrome?.workerSlow ?? null },
   peers: { fov: fovPeerRows, segments: segPeer },
   size,
 } }, null, 1)}\n`);

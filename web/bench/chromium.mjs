@@ -84,7 +84,8 @@ export const SLOW = { offline: false, latency: 40, downloadThroughput: 10e6 / 8,
  * inChromium runs the cases, and the field-of-view bursts fovCases (their names), through the
  * module in a headless Chromium page, and coldRuns cold starts (each in a fresh browser context:
  * its own cache, a fresh import of the package): at the loopback's speed and on SLOW's network,
- * the package's (import → first result) and the floor module's (floor: its URL under the
+ * the package's (import → first result, through load() and through loadWorker()) and the
+ * floor module's (floor: its URL under the
  * server's root, a module with only syscall/js: import wasm_exec.js → its function's first
  * answer), taken in turn.
  */
@@ -98,7 +99,7 @@ export async function inChromium(root, executablePath, { cases, fovCases = [], o
   const server = await serveRepo(root);
   // Compressed before the cold starts (the module's brotli -q 11 takes seconds): what each
   // cold start imports.
-  for (const path of ["web/aoekit.wasm", "web/wasm_exec.js", "web/index.js", "web/internal/wasm.js", ...(floor ? [floor.slice(1)] : [])]) {
+  for (const path of ["web/aoekit.wasm", "web/wasm_exec.js", "web/index.js", "web/internal/wasm.js", "web/worker.js", "web/engine-worker.js", ...(floor ? [floor.slice(1)] : [])]) {
     const file = join(root, path);
     brotli(file, readFileSync(file));
   }
@@ -123,10 +124,14 @@ export async function inChromium(root, executablePath, { cases, fovCases = [], o
     const coldSlow = [];
     const floorCold = [];
     const floorSlow = [];
+    const workerCold = [];
+    const workerSlow = [];
     for (let i = 0; i < coldRuns; i++) {
       for (const [out, network, f] of [
         [cold, null, (page) => page.evaluate((name) => window.bench.cold(name), coldCase)],
         [coldSlow, SLOW, (page) => page.evaluate((name) => window.bench.cold(name), coldCase)],
+        [workerCold, null, (page) => page.evaluate((name) => window.bench.workerCold(name), coldCase)],
+        [workerSlow, SLOW, (page) => page.evaluate((name) => window.bench.workerCold(name), coldCase)],
         ...(floor ? [[floorCold, null, (page) => page.evaluate((url) => window.bench.floorCold(url), floor)],
           [floorSlow, SLOW, (page) => page.evaluate((url) => window.bench.floorCold(url), floor)]] : []),
       ]) {
@@ -138,7 +143,7 @@ export async function inChromium(root, executablePath, { cases, fovCases = [], o
     const { context, page } = await open();
     const warm = await page.evaluate(([list, o, fov]) => window.bench.run(list, o, fov), [cases, opts, fovCases]);
     await context.close();
-    return { version: browser.version(), cold, coldSlow, floorCold, floorSlow, ...warm };
+    return { version: browser.version(), cold, coldSlow, floorCold, floorSlow, workerCold, workerSlow, ...warm };
   } finally {
     await server.close();
     await browser.close();
