@@ -299,14 +299,15 @@ function boardArg(value) {
 // package's own aoekit.wasm for the package's own worker: the worker is then sent the
 // WebAssembly.Module (shared, not copied) rather than fetching the module once its scripts
 // have loaded. A page's <link rel="preload"> of that URL serves this fetch, as it serves
-// load()'s. It resolves to the module, or to null when the page cannot compile it — a
-// response that is not OK or not labelled application/wasm, a fetch that fails, a page whose
-// Content-Security-Policy forbids WebAssembly, a host without compileStreaming — and the
-// worker then fetches the module itself, as load() does, with load()'s errors. (A source
-// given otherwise — bytes, a Response, a Module, a promise — goes to the worker as portable
-// makes it, and so does a URL that does not parse, for portable to refuse.)
+// load()'s. A module the server does not label application/wasm (or a host without
+// compileStreaming) is read whole, then compiled. It resolves to the module, or to null when
+// the page cannot compile it — a response that is not OK, a fetch that fails, a page whose
+// Content-Security-Policy forbids WebAssembly — and the worker then fetches the module itself,
+// as load() does, with load()'s errors. (A source given otherwise — bytes, a Response, a
+// Module, a promise — goes to the worker as portable makes it, and so does a URL that does not
+// parse, for portable to refuse.)
 function compileOnPage(source, ownWorker) {
-  if (typeof fetch !== "function" || typeof WebAssembly?.compileStreaming !== "function") return null;
+  if (typeof fetch !== "function") return null;
   let url;
   try {
     if ((source === undefined || source === null) && ownWorker) url = new URL("./aoekit.wasm", import.meta.url);
@@ -316,8 +317,14 @@ function compileOnPage(source, ownWorker) {
     return null;
   }
   return fetch(url)
-    .then(compileEarly)
-    .then((m) => (m instanceof WebAssembly.Module ? m : null))
+    .then(async (response) => {
+      if (!response.ok) {
+        response.body?.cancel().catch(() => {});
+        return null;
+      }
+      const early = compileEarly(response);
+      return early instanceof Response ? WebAssembly.compile(await response.arrayBuffer()) : early;
+    })
     .catch(() => null);
 }
 

@@ -102,6 +102,14 @@ test("loadWorker(): the page downloads aoekit.wasm at once, while the worker's s
   }
 });
 
+test("loadWorker() from a server that labels the module otherwise than application/wasm: still one download, the page's", { timeout: 120_000 }, async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const { base, log } = await logged(t, { "/octet.html": page("") }, { "/aoekit.wasm": { "Content-Type": "application/octet-stream" } });
+  await run(t, browser, base, "/octet.html");
+  assert.deepEqual(wasmRequests(log).map((r) => r.from), ["/octet.html"]);
+});
+
 test("loadWorker() with the module preloaded as CONTRACT says: one download, the link's", { timeout: 120_000 }, async (t) => {
   const browser = await chromium(t);
   if (!browser) return;
