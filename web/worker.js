@@ -311,7 +311,7 @@ function compileOnPage(source, ownWorker) {
   let url;
   try {
     if ((source === undefined || source === null) && ownWorker) url = new URL("./aoekit.wasm", import.meta.url);
-    else if (typeof source === "string" || source instanceof URL) url = new URL(source, globalThis.document?.baseURI ?? globalThis.location?.href);
+    else if (typeof source === "string" || source instanceof URL) url = onPage(source);
     else return null;
   } catch {
     return null;
@@ -334,14 +334,18 @@ function compileOnPage(source, ownWorker) {
 async function portable(source, name) {
   source = await source;
   if (source === undefined || source === null) return undefined;
-  if (typeof source === "string" || source instanceof URL) {
-    return new URL(source, globalThis.document?.baseURI ?? globalThis.location?.href).href;
-  }
+  if (typeof source === "string" || source instanceof URL) return onPage(source).href;
   if (typeof Response !== "undefined" && source instanceof Response) {
     if (!source.ok) throw new Error(`aoekit: fetching ${source.url || name} failed: HTTP ${source.status}`);
     return new Uint8Array(await source.arrayBuffer());
   }
   return source;
+}
+
+// onPage is a module's URL resolved against the page, as load() on the page resolves it (the
+// worker would resolve it against its own script).
+function onPage(source) {
+  return new URL(source, globalThis.document?.baseURI ?? globalThis.location?.href);
 }
 
 // named is a message's method as the caller made the call: sceneEvaluate is scene.evaluate,

@@ -229,17 +229,21 @@ function framesRow(engine, c, opts) {
 
 /**
  * coldStart: import → load → first evaluate → second evaluate, in ms from t0 (taken before
- * the import). importer() returns the package's module namespace.
+ * the import). importer() returns the package's module namespace; loader names its function
+ * that starts the engine (load, or aoekit/worker's loadWorker, whose answers are promises,
+ * awaited: a synchronous answer is not).
  */
-export async function coldStart(importer, request) {
+export async function coldStart(importer, request, loader = "load") {
   const t0 = performance.now();
-  const { load } = await importer();
+  const start = (await importer())[loader];
   const t1 = performance.now();
-  const engine = await load();
+  const engine = await start();
   const t2 = performance.now();
-  const first = engine.evaluate(request);
+  let first = engine.evaluate(request);
+  if (first instanceof Promise) first = await first;
   const t3 = performance.now();
-  engine.evaluate(request);
+  const second = engine.evaluate(request);
+  if (second instanceof Promise) await second;
   const t4 = performance.now();
   return { import: t1 - t0, load: t2 - t1, firstEvaluate: t3 - t2, secondEvaluate: t4 - t3, toFirstResult: t3 - t0, count: first.count };
 }

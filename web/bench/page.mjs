@@ -48,23 +48,13 @@ export async function cold(name) {
 }
 
 /**
- * workerCold is loadWorker()'s cold start in a fresh page: import aoekit/worker → loadWorker()
- * (the worker started, the module downloaded and compiled on the page, instantiated in the
- * worker) → the first evaluate's answer back on the page; named as coldStart names them.
+ * workerCold is loadWorker()'s cold start in a fresh page, as cold is load()'s: import
+ * aoekit/worker → loadWorker() (the worker started, the module downloaded and compiled on the
+ * page, instantiated in the worker) → the first evaluate's answer back on the page.
  */
 export async function workerCold(name) {
   const c = await board(name);
-  const t0 = performance.now();
-  const { loadWorker } = await import("/web/worker.js");
-  const t1 = performance.now();
-  const engine = await loadWorker();
-  const t2 = performance.now();
-  const first = await engine.evaluate(c.request);
-  const t3 = performance.now();
-  await engine.evaluate(c.request);
-  const t4 = performance.now();
-  engine.dispose();
-  return { import: t1 - t0, load: t2 - t1, firstEvaluate: t3 - t2, secondEvaluate: t4 - t3, toFirstResult: t3 - t0, count: first.count };
+  return coldStart(() => import("/web/worker.js"), c.request, "loadWorker");
 }
 
 /**
