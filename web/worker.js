@@ -3,11 +3,39 @@
 // methods, each returning a promise of the same value; see worker.d.ts and CONTRACT.md ("Off
 // the main thread").
 
-// AoekitError is index.js's error class, as far as instanceof can tell (internal/wasm.js says
-// why a copy: importing index.js would add nothing here but aoekit.wasm to a bundle's page).
-import { AoekitError, canvasOf, codedError, compileEarly, encode, notDetached } from "./internal/wasm.js";
+// This file imports nothing before loadWorker() runs (as index.js): a page's import of the entry
+// is one file, and loadWorker() starts the module's download before the helpers it shares with
+// the other loaders (internal/wasm.js) arrive, which it imports at the same time (on a network
+// of 40 ms round trips, a round trip and internal/wasm.js's bytes sooner to the first result).
 
-export { AoekitError };
+/** @type {typeof import("./internal/wasm.js") | null} internal/wasm.js, once the first loadWorker() has imported it. */
+let helpers = null;
+
+// BRAND marks an AoekitError (as internal/wasm.js's copy of the class marks its own).
+const BRAND = Symbol.for("aoekit.AoekitError");
+
+/**
+ * The class of every error the engine throws: a copy of index.js's (this file imports nothing),
+ * with the brand `instanceof` asks for, so that it holds whichever entry's class it is asked of
+ * (CONTRACT, Errors).
+ */
+export class AoekitError extends Error {
+  constructor(code, message, at, field) {
+    super(message);
+    this.code = code;
+    if (at !== undefined) this.at = at;
+    if (field !== undefined) this.field = field;
+  }
+
+  static [Symbol.hasInstance](value) {
+    return value !== null && typeof value === "object" && value[BRAND] === true;
+  }
+
+  static {
+    Object.defineProperty(this.prototype, "name", { value: "AoekitError", writable: true, configurable: true });
+    Object.defineProperty(this.prototype, BRAND, { value: true });
+  }
+}
 
 /**
  * Starts the engine in a Web Worker and resolves to an engine whose methods return promises.
@@ -36,8 +64,10 @@ export async function loadWorker(options = {}) {
   // The module's download starts now, on the page, while the worker's own scripts load
   // (compileOnPage), and the worker gets it compiled.
   const compiled = compileOnPage(options?.wasm, given === undefined || given === null);
+  const imported = helpers ?? import("./internal/wasm.js");
   const link = new Link(worker);
   try {
+    helpers = await imported;
     const module = await compiled;
     // A host that cannot send a WebAssembly.Module to a worker (a DataCloneError) has it
     // fetched there instead.
@@ -126,9 +156,9 @@ class Link {
   engine() {
     // A method's arguments are turned into the JSON the engine reads here, on the page, as the
     // engine does it: a request JSON cannot carry is the same bad_request, rejected.
-    const json = (method) => async (request) => this.call(method, [encode(request)]);
+    const json = (method) => async (request) => this.call(method, [helpers.encode(request)]);
     return Object.freeze({
-      parse: async (text, options) => this.call("parse", [encode({ text, rules: options?.rules })]),
+      parse: async (text, options) => this.call("parse", [helpers.encode({ text, rules: options?.rules })]),
       evaluate: json("evaluate"),
       evaluateCells: json("evaluateCells"),
       move: json("move"),
@@ -154,11 +184,11 @@ class Link {
       },
       evaluate: async (request) => {
         live("evaluate");
-        return this.call("sceneEvaluate", [id, encode(request)]);
+        return this.call("sceneEvaluate", [id, helpers.encode(request)]);
       },
       evaluateCells: async (request) => {
         live("evaluateCells");
-        return this.call("sceneEvaluateCells", [id, encode(request)]);
+        return this.call("sceneEvaluateCells", [id, helpers.encode(request)]);
       },
       dispose: async () => {
         if (disposed || this.#closed) return;
@@ -173,7 +203,7 @@ class Link {
   // the window's device pixel ratio — is measured here, as the module measures a <canvas>
   // (wasm/overlay/canvas_js.go), and sent with each draw when it changed.
   async #attachOverlay(target, options) {
-    const canvas = canvasOf(target);
+    const canvas = helpers.canvasOf(target);
     if (canvas !== target) {
       throw codedError("bad_request", "attach: the worker draws on a <canvas> handed to it, which a canvas with a rendering context cannot be: pass the <canvas> element, before any getContext");
     }
@@ -247,7 +277,7 @@ class Link {
         if (view?.scene !== undefined && view?.scene !== null) {
           throw new AoekitError("bad_request", "draw: view.scene: the worker's overlay draws the request's own board, not a scene's: send the board in the request", undefined, "view.scene");
         }
-        const body = encode(request);
+        const body = helpers.encode(request);
         const now = measure();
         const changed = Object.keys(now).some((k) => now[k] !== sent[k]) ? now : undefined;
         const summary = await this.call("overlayUpdate", [id, body, view, changed]);
@@ -288,10 +318,10 @@ function boardArg(value) {
   if (Array.isArray(value)) return { raw: [] };
   if (value.obstacles instanceof Int32Array) {
     const { obstacles, ...rest } = value;
-    notDetached(obstacles);
-    return { json: encode(rest), obstacles };
+    helpers.notDetached(obstacles);
+    return { json: helpers.encode(rest), obstacles };
   }
-  return { json: encode(value) };
+  return { json: helpers.encode(value) };
 }
 
 // compileOnPage starts downloading the module on the page, compiled as it arrives
@@ -322,8 +352,9 @@ function compileOnPage(source, ownWorker) {
         response.body?.cancel().catch(() => {});
         return null;
       }
-      const early = compileEarly(response);
-      return early instanceof Response ? WebAssembly.compile(await response.arrayBuffer()) : early;
+      // Streamed where the server labels it application/wasm, as compileStreaming requires.
+      const wasm = /^\s*application\/wasm\s*(;|$)/i.test(response.headers.get("Content-Type") ?? "");
+      return wasm && typeof WebAssembly.compileStreaming === "function" ? WebAssembly.compileStreaming(response) : WebAssembly.compile(await response.arrayBuffer());
     })
     .catch(() => null);
 }
@@ -362,4 +393,8 @@ function rebuild(e) {
   const err = new (types[e?.name] ?? Error)(String(e?.message ?? e));
   if (typeof e?.name === "string" && err.name !== e.name) err.name = e.name;
   return err;
+}
+
+function codedError(code, message) {
+  return new AoekitError(code, message);
 }

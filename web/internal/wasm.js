@@ -10,8 +10,8 @@
 const BRAND = Symbol.for("aoekit.AoekitError");
 
 /**
- * The class of every error the engine throws (and the overlay's, and the worker's rejections;
- * index.js, which imports nothing before its first load(), has a copy with the same brand):
+ * The class of every error the engine throws (and the overlay's; index.js and worker.js, which
+ * import nothing before their first load, have copies with the same brand):
  * a bad request or a broken rule, with `code`, `message`, `field` (the path of the request's
  * field it is about, when it is about one) and, for a notation error or a full attack's step,
  * `at` (`at` and `field` are own properties only when present, as the module sets them).

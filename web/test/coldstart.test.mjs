@@ -2,7 +2,8 @@
 // module's download and compile do not wait for Go's support (wasm_exec.js) nor the loader's
 // helpers (internal/wasm.js), which are requested together, and the first result does not wait
 // for the warm-up, which runs after load() resolves (and loadOverlay()'s too), a call at a time
-// when the page is idle. (make bench times them: its cold rows, plain and at 10 Mbit/s with 40
+// when the page is idle; loadWorker() (aoekit/worker) alike starts the module's download before
+// internal/wasm.js arrives. (make bench times them: its cold rows, plain and at 10 Mbit/s with 40
 // ms round trips.)
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -76,6 +77,38 @@ test("Chromium: importing the package is one file, and load() requests aoekit.wa
   assert.ok(imported < HOLD / 2, `import("/index.js") took ${Math.round(imported)} ms with internal/wasm.js held back ${HOLD} ms`);
   assert.ok(at("/aoekit.wasm") - at("/internal/wasm.js") < HOLD / 2,
     `aoekit.wasm requested ${Math.round(at("/aoekit.wasm") - at("/internal/wasm.js"))} ms after internal/wasm.js, which was held back ${HOLD} ms`);
+});
+
+test("Chromium: importing aoekit/worker is one file, and loadWorker() requests aoekit.wasm while internal/wasm.js is still on its way", async (t) => {
+  const browser = await chromium(t);
+  if (!browser) return;
+  const log = [];
+  const base = await serveLogged(t, { "/internal/wasm.js": HOLD }, log);
+  const page = await browser.newPage();
+  await page.goto(`${base}/test.html`);
+  const out = await page.evaluate(async (request) => {
+    const t0 = performance.now();
+    const { loadWorker } = await import("/worker.js");
+    const imported = performance.now() - t0;
+    const engine = await loadWorker();
+    const loaded = performance.now() - t0;
+    const count = (await engine.evaluate(request)).count;
+    engine.dispose();
+    return { imported, loaded, count };
+  }, CONTRACT_REQUEST);
+  await page.close();
+  assert.ok(out.count > 0);
+  // The page's import of internal/wasm.js and the worker's (engine-worker.js, through index.js)
+  // are both held back: loadWorker() cannot resolve before HOLD ms.
+  assert.ok(out.loaded >= HOLD, `loadWorker() resolved ${Math.round(out.loaded)} ms after the import, before internal/wasm.js (held back ${HOLD} ms) had arrived`);
+  // Before, worker.js imported internal/wasm.js: the import waited for it, and the module was
+  // requested only once it had arrived.
+  assert.ok(out.imported < HOLD / 2, `import("/worker.js") took ${Math.round(out.imported)} ms with internal/wasm.js held back ${HOLD} ms`);
+  const at = (p) => log.find((r) => r.path === p)?.at;
+  assert.ok(at("/internal/wasm.js") !== undefined && at("/aoekit.wasm") !== undefined, JSON.stringify(log));
+  assert.ok(at("/aoekit.wasm") - at("/internal/wasm.js") < HOLD / 2,
+    `aoekit.wasm requested ${Math.round(at("/aoekit.wasm") - at("/internal/wasm.js"))} ms after internal/wasm.js, which was held back ${HOLD} ms`);
+  assert.equal(log.filter((r) => r.path === "/aoekit.wasm").length, 1, "the module is downloaded once, on the page");
 });
 
 test("Chromium: load() compiles aoekit.wasm as it arrives, while internal/wasm.js and wasm_exec.js, requested together, are still on their way", async (t) => {
