@@ -38,14 +38,20 @@ async function serveLogged(t, delays, log) {
   return `http://127.0.0.1:${server.address().port}`;
 }
 
+// servedPage opens a fresh page of browser on serveLogged's server (delays and log as there).
+async function servedPage(t, browser, delays, log) {
+  const base = await serveLogged(t, delays, log);
+  const page = await browser.newPage();
+  await page.goto(`${base}/test.html`);
+  return page;
+}
+
 // heldBack imports the package in a fresh page and loads it, path's answer held back HOLD ms:
 // how long the import took, the first evaluate's count, and when each file was requested.
 const HOLD = 1500;
 async function heldBack(t, browser, path) {
   const log = [];
-  const base = await serveLogged(t, { [path]: HOLD }, log);
-  const page = await browser.newPage();
-  await page.goto(`${base}/test.html`);
+  const page = await servedPage(t, browser, { [path]: HOLD }, log);
   const out = await page.evaluate(async (request) => {
     const t0 = performance.now();
     const { load } = await import("/index.js");
@@ -83,9 +89,7 @@ test("Chromium: importing aoekit/worker is one file, and loadWorker() requests a
   const browser = await chromium(t);
   if (!browser) return;
   const log = [];
-  const base = await serveLogged(t, { "/internal/wasm.js": HOLD }, log);
-  const page = await browser.newPage();
-  await page.goto(`${base}/test.html`);
+  const page = await servedPage(t, browser, { "/internal/wasm.js": HOLD }, log);
   const out = await page.evaluate(async (request) => {
     const t0 = performance.now();
     const { loadWorker } = await import("/worker.js");
@@ -115,9 +119,7 @@ test("Chromium: load() compiles aoekit.wasm as it arrives, while internal/wasm.j
   const browser = await chromium(t);
   if (!browser) return;
   const log = [];
-  const base = await serveLogged(t, { "/internal/wasm.js": HOLD }, log);
-  const page = await browser.newPage();
-  await page.goto(`${base}/test.html`);
+  const page = await servedPage(t, browser, { "/internal/wasm.js": HOLD }, log);
   const out = await page.evaluate(async (request) => {
     const compile = WebAssembly.compileStreaming;
     let compiled;
@@ -145,9 +147,7 @@ test("Chromium: load() compiles aoekit.wasm as it arrives, while internal/wasm.j
 async function idleWarmUp(t, entry, loader) {
   const browser = await chromium(t);
   if (!browser) return null;
-  const base = await serveLogged(t, {}, []);
-  const page = await browser.newPage();
-  await page.goto(`${base}/test.html`);
+  const page = await servedPage(t, browser, {}, []);
   const out = await page.evaluate(async ([entry, loader, request]) => {
     // Every idle callback the page schedules, and how many have run.
     const idle = { scheduled: 0, ran: 0 };
