@@ -19,8 +19,8 @@ const BRAND = Symbol.for("aoekit.AoekitError");
 /**
  * The class of every error the engine throws. internal/wasm.js has a copy of it, which the
  * overlay's entry exports, and worker.js another (this file imports nothing, nor does worker.js
- * before loadWorker()): `instanceof` asks for the brand they all set, so that it holds whichever entry's class it is asked of (CONTRACT,
- * Errors), as it does for another copy of the package.
+ * before loadWorker()): `instanceof` asks for the brand they all set, so that it holds whichever
+ * entry's class it is asked of (CONTRACT, Errors), as it does for another copy of the package.
  */
 export class AoekitError extends Error {
   constructor(code, message, at, field) {

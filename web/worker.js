@@ -395,6 +395,8 @@ function rebuild(e) {
   return err;
 }
 
+// codedError is an AoekitError of this entry's class with a code and a message (internal/wasm.js
+// has its own, which this file does not wait for).
 function codedError(code, message) {
   return new AoekitError(code, message);
 }
