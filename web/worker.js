@@ -17,7 +17,7 @@ const BRAND = Symbol.for("aoekit.AoekitError");
 /**
  * The class of every error the engine throws: a copy of index.js's (this file imports nothing),
  * with the brand `instanceof` asks for, so that it holds whichever entry's class it is asked of
- * (CONTRACT, Errors).
+ * (CONTRACT, Errors). contract.test.mjs checks that the three copies are the same text.
  */
 export class AoekitError extends Error {
   constructor(code, message, at, field) {

@@ -1,9 +1,11 @@
 // CONTRACT.md through the built package: every example, every error code, the engine's shape.
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { test } from "node:test";
 
 import {
-  AoekitError, CODES, CONTRACT_FROM_CASTER, CONTRACT_REQUEST, FULL_ATTACK_REQUEST, MOVE_REQUEST, PACKAGE, checkMove, checkResult, engine, load, thrown,
+  AoekitError, CODES, CONTRACT_FROM_CASTER, CONTRACT_REQUEST, FULL_ATTACK_REQUEST, MOVE_REQUEST, PACKAGE, WEB, checkMove, checkResult, engine, load, thrown,
 } from "./helpers.mjs";
 
 test("load resolves to the CONTRACT engine, with synchronous methods that need no this", async () => {
@@ -170,6 +172,22 @@ test("errors are AoekitErrors: code, field and at are own fields (field and at o
   assert.ok(notation instanceof OverlayError && notation instanceof WorkerError);
   assert.ok(new OverlayError("bad_request", "x") instanceof AoekitError && new WorkerError("bad_request", "x") instanceof AoekitError);
   assert.ok(!(new Error("x") instanceof AoekitError) && !(Object.assign(new Error("x"), { code: "bad_request" }) instanceof OverlayError));
+});
+
+test("AoekitError's copies (index.js and worker.js import nothing before they load; internal/wasm.js is the overlay's) are the same class, brand and all", () => {
+  // Each entry defines the class itself so that importing it is one file: a change to one copy
+  // must be made to all three.
+  const copy = (file) => {
+    const text = readFileSync(join(WEB, file), "utf8");
+    const brand = text.match(/^const BRAND = .*$/m)?.[0];
+    const start = text.indexOf("export class AoekitError extends Error {");
+    const end = text.indexOf("\n}\n", start);
+    assert.ok(brand && start >= 0 && end > start, `${file}: no AoekitError class or BRAND found`);
+    return `${brand}\n${text.slice(start, end + 2)}`;
+  };
+  const [index, worker, helpers] = ["index.js", "worker.js", "internal/wasm.js"].map(copy);
+  assert.equal(worker, index, "worker.js's AoekitError differs from index.js's");
+  assert.equal(helpers, index, "internal/wasm.js's AoekitError differs from index.js's");
 });
 
 test("field: the path of the request's field an error is about, as CONTRACT's Errors section writes it", async () => {
